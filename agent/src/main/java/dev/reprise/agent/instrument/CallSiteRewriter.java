@@ -1,0 +1,91 @@
+package dev.reprise.agent.instrument;
+
+import java.util.List;
+
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+import dev.reprise.agent.ops.CallSite;
+import dev.reprise.agent.runtime.Sites;
+
+/**
+ * Replaces calls to catalogued natives and intrinsics by calls to their static hooks. The stack
+ * effect is the same (the receiver becomes the hook's first argument), so no frame changes.
+ * Hooks that take a call site id get it as a trailing {@code int} pushed before the call.
+ */
+final class CallSiteRewriter extends ClassVisitor {
+    private final List<Catalogue.SiteHook> hooks;
+    private String className;
+
+    CallSiteRewriter(ClassVisitor next, List<Catalogue.SiteHook> hooks) {
+        super(Opcodes.ASM9, next);
+        this.hooks = hooks;
+    }
+
+    @Override
+    public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+        this.className = name;
+        super.visit(version, access, name, signature, superName, interfaces);
+    }
+
+    @Override
+    public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
+        return new Rewriter(super.visitMethod(access, name, desc, signature, exceptions), name);
+    }
+
+    private final class Rewriter extends MethodVisitor {
+        private final String method;
+        private int line;
+
+        Rewriter(MethodVisitor mv, String method) {
+            super(Opcodes.ASM9, mv);
+            this.method = method;
+        }
+
+        @Override
+        public void visitLineNumber(int line, Label start) {
+            this.line = line;
+            super.visitLineNumber(line, start);
+        }
+
+        @Override
+        public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
+            Catalogue.SiteHook h = match(opcode, owner, name, desc);
+            if (h == null) {
+                super.visitMethodInsn(opcode, owner, name, desc, itf);
+                return;
+            }
+            if (takesSite(h, desc, opcode)) {
+                super.visitLdcInsn(Sites.register(className, method, line));
+            }
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, h.hookOwner(), h.hookName(), h.hookDesc(), false);
+        }
+
+        private Catalogue.SiteHook match(int opcode, String owner, String name, String desc) {
+            for (Catalogue.SiteHook h : hooks) {
+                if (!h.method().equals(name) || !h.desc().equals(desc)) {
+                    continue;
+                }
+                boolean ownerOk = h.owner().equals("*") || h.owner().equals(owner);
+                boolean kindOk = switch (h.kind()) {
+                    case STATIC -> opcode == Opcodes.INVOKESTATIC;
+                    case VIRTUAL -> opcode == Opcodes.INVOKEVIRTUAL || opcode == Opcodes.INVOKEINTERFACE;
+                    case SPECIAL -> opcode == Opcodes.INVOKESPECIAL;
+                };
+                if (ownerOk && kindOk) {
+                    return h;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** A hook takes a site id when it has one more parameter than the call passes. */
+    private static boolean takesSite(Catalogue.SiteHook h, String desc, int opcode) {
+        int passed = Type.getArgumentTypes(desc).length + (opcode == Opcodes.INVOKESTATIC ? 0 : 1);
+        return Type.getArgumentTypes(h.hookDesc()).length == passed + 1;
+    }
+}

@@ -1,0 +1,81 @@
+package dev.reprise.agent.instrument;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.objectweb.asm.Type;
+
+import dev.reprise.agent.ops.CallSite;
+import dev.reprise.agent.ops.Prologue;
+
+/**
+ * Every intercepted operation, read from the {@link Prologue} and {@link CallSite} annotations of
+ * the hook classes. The instrumentation passes consult it; nothing else lists operations.
+ */
+public final class Catalogue {
+    /** A prologue to add: target method, and the static hook it calls. */
+    public record PrologueHook(String owner, String method, String desc, boolean optional,
+                               String hookOwner, String hookName, String hookDesc) {
+    }
+
+    /** A call to rewrite into a call to a static hook. */
+    public record SiteHook(CallSite.Kind kind, String owner, String method, String desc,
+                           String hookOwner, String hookName, String hookDesc) {
+    }
+
+    private final Map<String, List<PrologueHook>> prologues = new HashMap<>();
+    private final List<SiteHook> sites = new ArrayList<>();
+    private final Set<String> siteClasses = new TreeSet<>();
+
+    public Catalogue(List<Class<?>> hookClasses) {
+        for (Class<?> c : hookClasses) {
+            for (Method m : c.getDeclaredMethods()) {
+                Prologue p = m.getAnnotation(Prologue.class);
+                CallSite s = m.getAnnotation(CallSite.class);
+                if (p == null && s == null) {
+                    continue;
+                }
+                if (!Modifier.isStatic(m.getModifiers()) || !Modifier.isPublic(m.getModifiers())) {
+                    throw new IllegalStateException("hook " + c.getName() + "." + m.getName() + " must be public static");
+                }
+                String hookOwner = Type.getInternalName(c);
+                String hookDesc = Type.getMethodDescriptor(m);
+                if (p != null) {
+                    prologues.computeIfAbsent(p.owner(), k -> new ArrayList<>()).add(new PrologueHook(
+                            p.owner(), p.method(), p.desc(), p.optional(), hookOwner, m.getName(), hookDesc));
+                }
+                if (s != null) {
+                    sites.add(new SiteHook(s.kind(), s.owner(), s.method(), s.desc(), hookOwner, m.getName(), hookDesc));
+                    Collections.addAll(siteClasses, s.alsoIn());
+                }
+            }
+        }
+    }
+
+    public List<PrologueHook> prologuesOf(String internalName) {
+        return prologues.getOrDefault(internalName, List.of());
+    }
+
+    public List<SiteHook> siteHooks() {
+        return sites;
+    }
+
+    /** JDK classes whose calls are rewritten. */
+    public boolean rewritesSitesIn(String internalName) {
+        return siteClasses.contains(internalName);
+    }
+
+    /** Every JDK class the catalogue changes: retransformed at start-up if already loaded. */
+    public Set<String> jdkClasses() {
+        Set<String> all = new TreeSet<>(siteClasses);
+        all.addAll(prologues.keySet());
+        return all;
+    }
+}

@@ -1,0 +1,30 @@
+package dev.reprise.agent.instrument;
+
+import java.lang.instrument.Instrumentation;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Lets instrumented JDK code call Reprise's runtime, and the runtime reach JDK internals. The
+ * runtime lives in the boot loader's unnamed module, which named modules do not read: java.base
+ * is made to read it, and opens the packages whose private methods hooks call for real.
+ */
+public final class JdkAccess {
+    private static final String[] OPENED = {
+        "java.lang", "java.io", "java.util", "java.util.concurrent", "java.time", "java.net", "java.nio",
+        "java.nio.file", "java.security", "sun.nio.ch", "sun.nio.fs", "jdk.internal.access", "jdk.internal.misc",
+    };
+
+    private JdkAccess() {
+    }
+
+    public static void open(Instrumentation inst, Module runtime) {
+        Module base = Object.class.getModule();
+        Map<String, Set<Module>> opens = new HashMap<>();
+        for (String p : OPENED) {
+            opens.put(p, Set.of(runtime));
+        }
+        inst.redefineModule(base, Set.of(runtime), opens, opens, Set.of(), Map.of());
+    }
+}

@@ -1,0 +1,97 @@
+package dev.reprise.agent.instrument;
+
+import java.util.List;
+
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * Adds to each hooked method the prologue
+ * {@code if (Rt.claim()) return Hook.m(this, args...);} and leaves the body as it was. No member
+ * is added, so the pass is valid for retransforming JDK classes.
+ */
+final class PrologueInserter extends ClassVisitor {
+    static final String RT = "dev/reprise/agent/runtime/Rt";
+
+    private final List<Catalogue.PrologueHook> hooks;
+    private final List<Catalogue.PrologueHook> applied;
+    private int version;
+
+    PrologueInserter(ClassVisitor next, List<Catalogue.PrologueHook> hooks, List<Catalogue.PrologueHook> applied) {
+        super(Opcodes.ASM9, next);
+        this.hooks = hooks;
+        this.applied = applied;
+    }
+
+    @Override
+    public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+        this.version = version & 0xFFFF;
+        super.visit(version, access, name, signature, superName, interfaces);
+    }
+
+    @Override
+    public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
+        MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
+        for (Catalogue.PrologueHook h : hooks) {
+            if (h.method().equals(name) && h.desc().equals(desc)) {
+                if ((access & (Opcodes.ACC_NATIVE | Opcodes.ACC_ABSTRACT)) != 0) {
+                    throw new IllegalStateException(h.owner() + "." + name + desc + " has no body to hook");
+                }
+                checkHookShape(h, access);
+                applied.add(h);
+                return new Prologue(mv, h, (access & Opcodes.ACC_STATIC) != 0);
+            }
+        }
+        return mv;
+    }
+
+    private static void checkHookShape(Catalogue.PrologueHook h, int access) {
+        Type target = Type.getMethodType(h.desc());
+        Type hook = Type.getMethodType(h.hookDesc());
+        int receiver = (access & Opcodes.ACC_STATIC) != 0 ? 0 : 1;
+        if (hook.getArgumentTypes().length != target.getArgumentTypes().length + receiver
+                || !hook.getReturnType().equals(target.getReturnType())) {
+            throw new IllegalStateException("hook " + h.hookName() + h.hookDesc() + " does not fit "
+                    + h.owner() + "." + h.method() + h.desc());
+        }
+    }
+
+    private final class Prologue extends MethodVisitor {
+        private final Catalogue.PrologueHook hook;
+        private final boolean isStatic;
+
+        Prologue(MethodVisitor mv, Catalogue.PrologueHook hook, boolean isStatic) {
+            super(Opcodes.ASM9, mv);
+            this.hook = hook;
+            this.isStatic = isStatic;
+        }
+
+        @Override
+        public void visitCode() {
+            super.visitCode();
+            Label body = new Label();
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, RT, "claim", "()Z", false);
+            super.visitJumpInsn(Opcodes.IFEQ, body);
+            int slot = 0;
+            if (!isStatic) {
+                super.visitVarInsn(Opcodes.ALOAD, 0);
+                slot = 1;
+            }
+            for (Type t : Type.getArgumentTypes(hook.desc())) {
+                super.visitVarInsn(t.getOpcode(Opcodes.ILOAD), slot);
+                slot += t.getSize();
+            }
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, hook.hookOwner(), hook.hookName(), hook.hookDesc(), false);
+            super.visitInsn(Type.getReturnType(hook.desc()).getOpcode(Opcodes.IRETURN));
+            super.visitLabel(body);
+            if (version >= Opcodes.V1_6) {
+                super.visitFrame(Opcodes.F_SAME, 0, null, 0, null);
+                // The body's own first frame, if any, must not share this offset.
+                super.visitInsn(Opcodes.NOP);
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package dev.reprise.agent.ops;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Declares the annotated static method as the replacement of every call to a method that cannot
+ * carry a prologue (a native or intrinsic such as {@code System.nanoTime}). Calls are rewritten
+ * in application classes and in the JDK classes named by {@link #alsoIn()}. The hook takes the
+ * receiver first for instance calls.
+ */
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface CallSite {
+    enum Kind {
+        /** {@code invokestatic owner.method}. */
+        STATIC,
+        /** {@code invokevirtual} or {@code invokeinterface} of the method on any class (owner "*") or on owner. */
+        VIRTUAL,
+        /** {@code invokespecial owner.method}: a {@code super.method()} call. */
+        SPECIAL
+    }
+
+    Kind kind();
+
+    /** Internal name of the declaring class, or {@code *} for any class (VIRTUAL only). */
+    String owner();
+
+    String method();
+
+    String desc();
+
+    /** JDK classes (internal names) whose calls are rewritten too. */
+    String[] alsoIn() default {};
+}

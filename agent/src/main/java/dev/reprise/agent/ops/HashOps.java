@@ -1,0 +1,34 @@
+package dev.reprise.agent.ops;
+
+import dev.reprise.agent.runtime.IdentityHashes;
+
+/**
+ * Identity hash codes, at every call that can reach {@code Object.hashCode} or
+ * {@code System.identityHashCode}: in the program, and in the JDK classes whose iteration
+ * order or output follows them (hash maps and sets, {@code Object.toString}).
+ */
+public final class HashOps {
+    private HashOps() {
+    }
+
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "*", method = "hashCode", desc = "()I",
+            alsoIn = {"java/lang/Object", "java/util/HashMap", "java/util/Hashtable", "java/util/Objects",
+                    "java/util/Arrays", "java/util/AbstractList", "java/util/AbstractSet", "java/util/AbstractMap",
+                    "java/util/AbstractMap$SimpleEntry", "java/util/AbstractMap$SimpleImmutableEntry",
+                    "java/util/HashMap$Node", "java/util/concurrent/ConcurrentHashMap"})
+    public static int hashCode(Object o) {
+        return IdentityHashes.hashCode(o);
+    }
+
+    /** {@code super.hashCode()} where the superclass is Object: always the identity hash. */
+    @CallSite(kind = CallSite.Kind.SPECIAL, owner = "java/lang/Object", method = "hashCode", desc = "()I")
+    public static int superHashCode(Object o) {
+        return IdentityHashes.identityHashCode(o);
+    }
+
+    @CallSite(kind = CallSite.Kind.STATIC, owner = "java/lang/System", method = "identityHashCode",
+            desc = "(Ljava/lang/Object;)I", alsoIn = {"java/util/IdentityHashMap", "java/util/Objects"})
+    public static int identityHashCode(Object o) {
+        return IdentityHashes.identityHashCode(o);
+    }
+}

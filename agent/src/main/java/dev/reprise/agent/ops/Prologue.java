@@ -1,0 +1,28 @@
+package dev.reprise.agent.ops;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Declares the annotated static method as the hook of a JDK method: a prologue added to the
+ * target calls the hook when {@code Rt.claim()} says the call is an event. The hook takes the
+ * receiver (for instance methods) and the target's parameters, and returns the target's type.
+ * The hook runs the real method, when it must, through a {@code MethodHandle}: that nested call
+ * passes the prologue because the thread's claim is held.
+ */
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface Prologue {
+    /** Internal name of the class declaring the target, e.g. {@code java/io/FileInputStream}. */
+    String owner();
+
+    String method();
+
+    /** JVM descriptor of the target. */
+    String desc();
+
+    /** The target exists only in some JDK versions: skip it quietly where it is absent. */
+    boolean optional() default false;
+}

@@ -1,0 +1,55 @@
+package dev.reprise.agent.ops;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
+import java.security.SecureRandom;
+
+import dev.reprise.agent.runtime.Ev;
+import dev.reprise.agent.runtime.JdkMethods;
+import dev.reprise.agent.runtime.Op;
+
+/**
+ * Entropy. {@code SecureRandom} is hooked where every algorithm delivers its bytes, so replay
+ * needs neither /dev/urandom nor the provider's seeding. Clock-seeded generators ({@code new
+ * Random()}, {@code Math.random}, {@code Collections.shuffle}, {@code ThreadLocalRandom},
+ * {@code SplittableRandom}) are covered by the clock hooks in their classes and by the seed state
+ * captured at start-up ({@link StartupState}).
+ */
+public final class RandomOps {
+    private static final Op NEXT_BYTES = Op.named("random.secure.bytes");
+    private static final Op SEED = Op.named("random.secure.seed");
+    private static final MethodHandle NEXT_BYTES_LIVE =
+            JdkMethods.special(SecureRandom.class, "nextBytes", MethodType.methodType(void.class, byte[].class));
+    private static final MethodHandle SEED_LIVE =
+            JdkMethods.special(SecureRandom.class, "generateSeed", MethodType.methodType(byte[].class, int.class));
+
+    private RandomOps() {
+    }
+
+    @Prologue(owner = "java/security/SecureRandom", method = "nextBytes", desc = "([B)V")
+    public static void nextBytes(SecureRandom self, byte[] bytes) throws Throwable {
+        Ev ev = Ev.begin(NEXT_BYTES, 0, bytes == null ? 0 : bytes.length);
+        try {
+            if (ev.live()) {
+                NEXT_BYTES_LIVE.invokeExact(self, bytes);
+            }
+            ev.fill(bytes, 0, bytes.length);
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+    }
+
+    @Prologue(owner = "java/security/SecureRandom", method = "generateSeed", desc = "(I)[B")
+    public static byte[] generateSeed(SecureRandom self, int n) throws Throwable {
+        Ev ev = Ev.begin(SEED, 0, n);
+        try {
+            return ev.blob(ev.live() ? (byte[]) SEED_LIVE.invokeExact(self, n) : null);
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package dev.reprise.agent.ops;
+
+import java.lang.reflect.Field;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.TimeZone;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.reprise.agent.runtime.Ev;
+import dev.reprise.agent.runtime.Op;
+import dev.reprise.agent.runtime.Rt;
+
+/**
+ * What the JVM fixed before the program's first line: system properties (user.dir, user.name,
+ * java.io.tmpdir and every other), the default locale and time zone, and the seeds of the JDK's
+ * generators that were seeded from the clock at class initialization. Recorded as the first
+ * events of the main thread; a replay installs them before the program starts, so reading them
+ * costs the program nothing per call.
+ */
+final class StartupState {
+    private static final Op PROPERTIES = Op.named("startup.properties");
+    private static final Op LOCALE = Op.named("startup.locale");
+    private static final Op SEEDS = Op.named("startup.seeds");
+
+    /** Static generator state: class and field, each an AtomicLong or AtomicInteger. */
+    private static final String[][] SEED_FIELDS = {
+        {"java.util.Random", "seedUniquifier"},
+        {"java.util.concurrent.ThreadLocalRandom", "seeder"},
+        {"java.util.concurrent.ThreadLocalRandom", "probeGenerator"},
+        {"java.util.SplittableRandom", "defaultGen"},
+    };
+    /** The main thread's own ThreadLocalRandom state, if the JVM used it during start-up. */
+    private static final String[] THREAD_FIELDS = {"threadLocalRandomSeed", "threadLocalRandomProbe",
+        "threadLocalRandomSecondarySeed"};
+
+    private StartupState() {
+    }
+
+    static void capture() throws Exception {
+        TimeZone.getDefault(); // sets user.timezone, so the snapshot carries the zone
+        properties();
+        locale();
+        seeds();
+    }
+
+    private static void properties() {
+        Rt.claim();
+        Properties live = System.getProperties();
+        Ev ev = Ev.begin(PROPERTIES, 0, 0);
+        try {
+            TreeSet<String> names = new TreeSet<>(live.stringPropertyNames());
+            int n = ev.i(names.size());
+            if (ev.live()) {
+                for (String k : names) {
+                    ev.s(k);
+                    ev.s(live.getProperty(k));
+                }
+                return;
+            }
+            Properties recorded = new Properties();
+            for (int i = 0; i < n; i++) {
+                recorded.setProperty(ev.s(null), ev.s(null));
+            }
+            System.setProperties(recorded);
+            TimeZone.setDefault(null); // recomputed from the recorded user.timezone on next use
+        } finally {
+            ev.end();
+        }
+    }
+
+    private static void locale() {
+        Rt.claim();
+        Ev ev = Ev.begin(LOCALE, 0, 0);
+        try {
+            String all = ev.s(Locale.getDefault().toLanguageTag());
+            String display = ev.s(Locale.getDefault(Locale.Category.DISPLAY).toLanguageTag());
+            String format = ev.s(Locale.getDefault(Locale.Category.FORMAT).toLanguageTag());
+            if (!ev.live()) {
+                Locale.setDefault(Locale.forLanguageTag(all));
+                Locale.setDefault(Locale.Category.DISPLAY, Locale.forLanguageTag(display));
+                Locale.setDefault(Locale.Category.FORMAT, Locale.forLanguageTag(format));
+            }
+        } finally {
+            ev.end();
+        }
+    }
+
+    private static void seeds() throws Exception {
+        Rt.claim();
+        Ev ev = Ev.begin(SEEDS, 0, 0);
+        try {
+            for (String[] f : SEED_FIELDS) {
+                Field field = Class.forName(f[0], true, null).getDeclaredField(f[1]);
+                field.setAccessible(true);
+                Object cell = field.get(null);
+                if (cell instanceof AtomicLong a) {
+                    a.set(ev.j(a.get()));
+                } else {
+                    AtomicInteger a = (AtomicInteger) cell;
+                    a.set(ev.i(a.get()));
+                }
+            }
+            Thread main = Thread.currentThread();
+            for (String name : THREAD_FIELDS) {
+                Field field = Thread.class.getDeclaredField(name);
+                field.setAccessible(true);
+                if (field.getType() == long.class) {
+                    field.setLong(main, ev.j(field.getLong(main)));
+                } else {
+                    field.setInt(main, ev.i(field.getInt(main)));
+                }
+            }
+        } finally {
+            ev.end();
+        }
+    }
+}

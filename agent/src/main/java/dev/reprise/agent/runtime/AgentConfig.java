@@ -1,0 +1,57 @@
+package dev.reprise.agent.runtime;
+
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The agent's whole configuration, parsed once from the {@code -javaagent} argument. The
+ * argument is {@code key=value} pairs joined by {@code &}, values URL-encoded; the {@code reprise}
+ * command writes it with {@link #encode()}.
+ */
+public record AgentConfig(Mode mode, Path dir, Long chaosSeed, int recordedStatus, boolean recordingComplete) {
+
+    public static AgentConfig parse(String arg) {
+        Map<String, String> kv = new LinkedHashMap<>();
+        if (arg != null && !arg.isEmpty()) {
+            for (String pair : arg.split("&")) {
+                int eq = pair.indexOf('=');
+                if (eq <= 0) {
+                    throw new IllegalArgumentException("malformed agent option: " + pair);
+                }
+                kv.put(pair.substring(0, eq), URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+            }
+        }
+        String mode = require(kv, "mode");
+        String chaos = kv.get("chaos");
+        return new AgentConfig(
+                Mode.valueOf(mode.toUpperCase(java.util.Locale.ROOT)),
+                Path.of(require(kv, "dir")),
+                chaos == null ? null : Long.parseLong(chaos),
+                Integer.parseInt(kv.getOrDefault("status", "0")),
+                Boolean.parseBoolean(kv.getOrDefault("complete", "true")));
+    }
+
+    public String encode() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("mode=").append(mode.name().toLowerCase(java.util.Locale.ROOT));
+        sb.append("&dir=").append(URLEncoder.encode(dir.toString(), StandardCharsets.UTF_8));
+        if (chaosSeed != null) {
+            sb.append("&chaos=").append(chaosSeed);
+        }
+        sb.append("&status=").append(recordedStatus);
+        sb.append("&complete=").append(recordingComplete);
+        return sb.toString();
+    }
+
+    private static String require(Map<String, String> kv, String key) {
+        String v = kv.get(key);
+        if (v == null) {
+            throw new IllegalArgumentException("agent option '" + key + "' missing");
+        }
+        return v;
+    }
+}

@@ -1,0 +1,73 @@
+package dev.reprise.agent.runtime;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Stops a replay that no longer follows its recording. The report names the thread, the event
+ * number, what the recording expected against what the program did (operation and call site),
+ * and the Java stack; the JVM then halts with status 3. A replay never continues past a mismatch.
+ */
+public final class Divergence {
+    public static final int EXIT_DIVERGED = 3;
+
+    private Divergence() {
+    }
+
+    static void report(ThreadCtx ctx, int rOp, int rSite, int rDigest, int op, int site, int digest) {
+        String what = rOp != op ? "a different operation" : rSite != site ? "a different call site" : "different arguments";
+        stop(ctx, "the program made " + what + " than the recording", 
+                "expected: " + describe(rOp, rSite, rDigest) + "\n  actual:   " + describe(op, site, digest));
+    }
+
+    static void pastEnd(ThreadCtx ctx, int op, int site) {
+        stop(ctx, "the program made an event the recording does not have (the recorded thread had no more)",
+                "actual:   " + describe(op, site, 0));
+    }
+
+    static void leftOver(ThreadCtx ctx) {
+        stop(ctx, "the thread ended before using all its recorded events", "the recording has more events for this thread");
+    }
+
+    /** A value coded by an operation differs from the recording, e.g. the bytes a write wrote. */
+    public static void mismatch(String operation, String detail) {
+        ThreadCtx ctx = Rt.current();
+        stop(ctx, "the program's " + operation + " differs from the recording", detail);
+    }
+
+    private static String describe(int op, int site, int digest) {
+        return Op.nameOf(op) + " at " + Sites.nameOf(site) + " (argument digest " + Integer.toHexString(digest) + ")";
+    }
+
+    private static void stop(ThreadCtx ctx, String headline, String detail) {
+        flushProgramOutput();
+        StringBuilder sb = new StringBuilder();
+        sb.append("replay diverged on thread ").append(ctx.path).append(" at event ").append(ctx.eventNo)
+                .append(": ").append(headline).append("\n  ").append(detail).append("\n  Java stack:");
+        for (StackTraceElement e : Thread.currentThread().getStackTrace()) {
+            String c = e.getClassName();
+            if (!c.startsWith("dev.reprise.") && !c.equals("java.lang.Thread")) {
+                sb.append("\n    at ").append(e);
+            }
+        }
+        message(sb.toString());
+        Runtime.getRuntime().halt(EXIT_DIVERGED);
+    }
+
+    static void flushProgramOutput() {
+        System.out.flush();
+        System.err.flush();
+    }
+
+    /** Writes a {@code reprise:} line to the process's stderr, bypassing the program's streams. */
+    public static void message(String text) {
+        try {
+            FileOutputStream err = new FileOutputStream(FileDescriptor.err);
+            err.write(("reprise: " + text + "\n").getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            // stderr is gone: nothing left to tell
+        }
+    }
+}

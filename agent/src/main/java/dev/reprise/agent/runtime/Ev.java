@@ -1,0 +1,172 @@
+package dev.reprise.agent.runtime;
+
+import dev.reprise.core.log.EventBuffer;
+import dev.reprise.core.log.EventInput;
+
+/**
+ * One intercepted operation, written once for both roles. Each value method records its argument
+ * and returns it while recording, and returns the logged value while replaying, so a hook reads
+ * as straight-line code:
+ *
+ * <pre>
+ * Ev ev = Ev.begin(OP, site, digest);
+ * try {
+ *     int n = ev.live() ? liveCall() : 0;
+ *     return ev.i(n);
+ * } catch (Throwable t) {
+ *     throw ev.threw(t);
+ * } finally {
+ *     ev.end();
+ * }
+ * </pre>
+ *
+ * An event is: header (op id shifted left by one, low bit set if the operation threw; call site;
+ * argument digest), then the values in the order the hook codes them. A thrown exception replaces
+ * the values with its class name and message. One instance per thread is reused: no allocation
+ * per event.
+ */
+public final class Ev {
+    private final ThreadCtx ctx;
+    private final boolean recording;
+    private int headerMark;
+    private int op;
+    private int site;
+    private int digest;
+    private boolean open;
+
+    Ev(ThreadCtx ctx) {
+        this.ctx = ctx;
+        this.recording = ctx.log != null;
+    }
+
+    /** Starts an event on a thread whose call {@link Rt#claim() claimed} it. */
+    public static Ev begin(Op op, int site, int digest) {
+        Ev ev = Rt.current().ev;
+        ev.start(op.id, site, digest);
+        return ev;
+    }
+
+    private void start(int op, int site, int digest) {
+        this.op = op;
+        this.site = site;
+        this.digest = digest;
+        this.open = true;
+        if (recording) {
+            EventBuffer b = ctx.log.buffer();
+            headerMark = b.position();
+            b.putVarLong((long) op << 1);
+            b.putVarLong(site);
+            b.putVarLong(digest & 0xFFFFFFFFL);
+            return;
+        }
+        Session.current().chaos(ctx);
+        EventInput in = ctx.in;
+        long h;
+        int rSite;
+        int rDigest;
+        try {
+            if (in.atEnd()) {
+                Session.current().endOfRecording(ctx, op, site);
+            }
+            h = in.getVarLong();
+            rSite = (int) in.getVarLong();
+            rDigest = (int) in.getVarLong();
+        } catch (EventInput.EndOfStream e) {
+            Session.current().endOfRecording(ctx, op, site);
+            return;
+        }
+        int rOp = (int) (h >>> 1);
+        if (rOp != op || rSite != site || rDigest != digest) {
+            Divergence.report(ctx, rOp, rSite, rDigest, op, site, digest);
+        }
+        if ((h & 1) != 0) {
+            String cls = in.getString();
+            String msg = in.getString();
+            end();
+            throw sneaky(Exceptions.recreate(cls, msg));
+        }
+    }
+
+    /** True when the operation must run for real (recording). */
+    public boolean live() {
+        return recording;
+    }
+
+    public boolean recording() {
+        return recording;
+    }
+
+    public long j(long v) {
+        if (recording) {
+            ctx.log.buffer().putSignedVarLong(v);
+            return v;
+        }
+        return ctx.in.getSignedVarLong();
+    }
+
+    public int i(int v) {
+        return (int) j(v);
+    }
+
+    public boolean z(boolean v) {
+        return j(v ? 1 : 0) != 0;
+    }
+
+    public String s(String v) {
+        if (recording) {
+            ctx.log.buffer().putString(v);
+            return v;
+        }
+        return ctx.in.getString();
+    }
+
+    /** Bytes the operation produced into {@code b[off, off+len)}: logged, or filled in on replay. */
+    public void fill(byte[] b, int off, int len) {
+        if (recording) {
+            ctx.log.buffer().putBytes(b, off, len);
+        } else {
+            ctx.in.getBytes(b, off, len);
+        }
+    }
+
+    /** A length-prefixed byte array result. */
+    public byte[] blob(byte[] v) {
+        if (recording) {
+            ctx.log.buffer().putBlob(v, 0, v.length);
+            return v;
+        }
+        return ctx.in.getBlob();
+    }
+
+    /** Records that the operation threw {@code t}; rethrows it (the return type is for {@code throw}). */
+    public RuntimeException threw(Throwable t) {
+        if (recording && open) {
+            EventBuffer b = ctx.log.buffer();
+            b.truncate(headerMark);
+            b.putVarLong(((long) op << 1) | 1);
+            b.putVarLong(site);
+            b.putVarLong(digest & 0xFFFFFFFFL);
+            b.putString(t.getClass().getName());
+            b.putString(t.getMessage());
+        }
+        throw sneaky(t);
+    }
+
+    /** Ends the event and releases the thread's claim. Idempotent. */
+    public void end() {
+        if (!open) {
+            return;
+        }
+        open = false;
+        ctx.eventNo++;
+        if (recording) {
+            ctx.log.commit();
+        }
+        ctx.depth = 0;
+    }
+
+    @SuppressWarnings("unchecked")
+    static <T extends Throwable> RuntimeException sneaky(Throwable t) throws T {
+        throw (T) t;
+    }
+}

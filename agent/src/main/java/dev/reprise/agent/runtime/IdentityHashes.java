@@ -1,0 +1,151 @@
+package dev.reprise.agent.runtime;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
+/**
+ * Deterministic identity hash codes. The JVM's identity hashes differ from run to run, and with
+ * them the iteration order of hash maps keyed by objects without their own {@code hashCode}.
+ * Rather than log every hash, Reprise gives each object, at its first identity-hash request on a
+ * recorded thread, a value derived from the thread's path, the object's class, and how many
+ * objects of that class the thread has hashed before: the same in the recording and in every
+ * replay, with nothing logged. Counting per class keeps the JDK's own lazy work, which may hash
+ * its internal objects at different moments in a recording and a replay, from shifting the
+ * values the program's objects get.
+ * Unrecorded threads (JVM and Reprise internals) and code running inside an intercepted call get
+ * the JVM's own value.
+ *
+ * <p>An object that already carries a JVM identity hash keeps it: it may sit in a hash table
+ * built before Reprise started (the JDK's own, at start-up) or by an unrecorded thread, and a
+ * second value would lose it there. Whether the JVM has hashed an object is read from the hash
+ * bits of its header, whose position is measured at start-up; where it cannot be measured, every
+ * object is virtualized.
+ */
+public final class IdentityHashes {
+    private static final WeakIdentityTable<Integer> ASSIGNED = new WeakIdentityTable<>();
+    private static final long UNLOCKED = 1;
+    private static MethodHandle headerWord;
+    /** Bit position of the identity hash in an unlocked header, or -1 if unknown. */
+    private static int hashShift = -1;
+
+    /** Whether a class's instances hash by identity (it and its superclasses below Object and Enum declare no hashCode). */
+    private static final ClassValue<Boolean> BY_IDENTITY = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> c) {
+            return hashesByIdentity(c);
+        }
+    };
+
+    private IdentityHashes() {
+    }
+
+    /**
+     * Computes the classes Reprise's own hashing meets before instrumentation starts: reflection
+     * run to answer {@link #hashesByIdentity} hashes these, and must not recurse into itself.
+     */
+    public static void prime() {
+        calibrateHeader();
+        for (Class<?> c : new Class<?>[] {Object.class, Class.class, String.class, Integer.class, Long.class,
+                java.lang.reflect.Method.class, java.lang.reflect.Field.class, Thread.class,
+                java.lang.invoke.MethodType.class, Enum.class}) {
+            BY_IDENTITY.get(c);
+        }
+    }
+
+    private static void calibrateHeader() {
+        try {
+            Class<?> unsafe = Class.forName("jdk.internal.misc.Unsafe");
+            Object u = unsafe.getMethod("getUnsafe").invoke(null);
+            MethodHandle getLong = MethodHandles.privateLookupIn(unsafe, MethodHandles.lookup())
+                    .findVirtual(unsafe, "getLong", MethodType.methodType(long.class, Object.class, long.class))
+                    .bindTo(u);
+            Object probe = new Object();
+            int h = System.identityHashCode(probe);
+            long mark = (long) getLong.invokeExact(probe, 0L);
+            for (int shift = 0; shift <= 32; shift++) {
+                if (((mark >>> shift) & 0x7FFFFFFF) == h && (mark & 3) == UNLOCKED) {
+                    headerWord = getLong;
+                    hashShift = shift;
+                    return;
+                }
+            }
+        } catch (Throwable e) {
+            // header layout unknown: virtualize every object
+        }
+    }
+
+    /** True if the JVM already gave {@code o} an identity hash. */
+    private static boolean hashedByJvm(Object o) {
+        if (hashShift < 0) {
+            return false;
+        }
+        try {
+            long mark = (long) headerWord.invokeExact(o, 0L);
+            return (mark & 3) == UNLOCKED && ((mark >>> hashShift) & 0x7FFFFFFF) != 0;
+        } catch (Throwable e) {
+            return false;
+        }
+    }
+
+    private static boolean hashesByIdentity(Class<?> c) {
+        if (c.isArray()) {
+            return true;
+        }
+        for (Class<?> k = c; k != null && k != Object.class && k != Enum.class; k = k.getSuperclass()) {
+            try {
+                k.getDeclaredMethod("hashCode");
+                return false;
+            } catch (NoSuchMethodException e) {
+                // not declared here: look further up
+            }
+        }
+        return true;
+    }
+
+    /** {@code o.hashCode()} with identity hashes made deterministic. */
+    public static int hashCode(Object o) {
+        if (!Rt.active || !BY_IDENTITY.get(o.getClass())) {
+            return o.hashCode();
+        }
+        return identityHashCode(o);
+    }
+
+    /** {@code System.identityHashCode(o)}, made deterministic on recorded threads. */
+    public static int identityHashCode(Object o) {
+        if (o == null || !Rt.active) {
+            return System.identityHashCode(o);
+        }
+        // The table hashes its keys with the JVM's identity hash, so an object in it is hashed by
+        // the JVM: test the header first, and look in the table only for objects that are.
+        if (hashedByJvm(o)) {
+            Integer h = ASSIGNED.get(o);
+            return h != null ? h : System.identityHashCode(o);
+        }
+        ThreadCtx ctx = Rt.current();
+        // Inside an event (depth > 0) the JDK's live work differs between record and replay: what
+        // it hashes must not advance the thread's counters.
+        if (ctx.depth != 0) {
+            return System.identityHashCode(o);
+        }
+        if (hashShift < 0) {
+            Integer h = ASSIGNED.get(o);
+            if (h != null) {
+                return h;
+            }
+        }
+        Class<?> c = o.getClass();
+        long seed = ctx.path.hashCode() * 0x9E3779B97F4A7C15L + c.getName().hashCode();
+        int v = mix(seed * 0xBF58476D1CE4E5B9L + ctx.hashCounters.next(c));
+        ASSIGNED.put(o, v);
+        return v;
+    }
+
+    /** A 31-bit non-zero value, spread like the JVM's own hashes. */
+    private static int mix(long z) {
+        z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
+        z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;
+        int v = (int) (z ^ (z >>> 33)) & 0x7FFFFFFF;
+        return v == 0 ? 1 : v;
+    }
+}

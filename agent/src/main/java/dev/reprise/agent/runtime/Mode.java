@@ -1,0 +1,9 @@
+package dev.reprise.agent.runtime;
+
+/** What the agent does with intercepted operations in this JVM. */
+public enum Mode {
+    /** Run live and log results. */
+    RECORD,
+    /** Take results from the log; perform no external effect but stdout and stderr. */
+    REPLAY
+}

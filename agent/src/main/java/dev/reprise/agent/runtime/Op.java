@@ -1,0 +1,50 @@
+package dev.reprise.agent.runtime;
+
+import java.util.zip.CRC32;
+
+/**
+ * An intercepted operation's identity in the log. The id is derived from the name, so it is the
+ * same in every JVM running this version of Reprise; {@code Catalogue} checks at start-up that no
+ * two declared names share an id.
+ */
+public final class Op {
+    /** Ids fit in 13 bits so that a header's first varint, id and exception flag, takes two bytes. */
+    static final int ID_SPACE = 8191;
+
+    public final String name;
+    public final int id;
+
+    private Op(String name) {
+        this.name = name;
+        CRC32 crc = new CRC32();
+        crc.update(name.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        this.id = (int) (crc.getValue() % ID_SPACE) + 1;
+    }
+
+    private static final java.util.Map<Integer, String> NAMES = new java.util.HashMap<>();
+
+    /** The operation called {@code name}; declaring two names with one id is a start-up error. */
+    public static Op named(String name) {
+        Op op = new Op(name);
+        synchronized (NAMES) {
+            String prior = NAMES.putIfAbsent(op.id, name);
+            if (prior != null && !prior.equals(name)) {
+                throw new IllegalStateException("operations " + prior + " and " + name + " share id " + op.id);
+            }
+        }
+        return op;
+    }
+
+    /** The name of the operation with {@code id}, for reports. */
+    static String nameOf(int id) {
+        synchronized (NAMES) {
+            String n = NAMES.get(id);
+            return n != null ? n : "operation #" + id;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

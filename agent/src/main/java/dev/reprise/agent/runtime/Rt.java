@@ -1,0 +1,70 @@
+package dev.reprise.agent.runtime;
+
+/**
+ * Entry point of every instrumented prologue: decides, per call, whether the current call is
+ * intercepted. A call is intercepted when Reprise is active, the thread is recorded, and no
+ * intercepted call is already running on this thread (the outermost call is the event; what
+ * it does inside, such as the JDK's own I/O, is part of it and not logged again).
+ */
+public final class Rt {
+    /** Set once in premain before any class is instrumented, never changed afterwards. */
+    static volatile boolean active;
+
+    private static final ThreadLocal<ThreadCtx> CTX = new ThreadLocal<>();
+
+    private Rt() {
+    }
+
+    /**
+     * Claims the current call as an event. On {@code true} the caller must run exactly one event
+     * ({@link Ev#begin} ... {@link Ev#end}), which releases the claim.
+     */
+    public static boolean claim() {
+        if (!active) {
+            return false;
+        }
+        ThreadCtx c = current();
+        if (c.depth != 0) {
+            return false;
+        }
+        c.depth = 1;
+        return true;
+    }
+
+    /** The current thread's context; its {@code depth} is non-zero for threads that are not recorded. */
+    public static ThreadCtx current() {
+        ThreadCtx c = CTX.get();
+        return c != null ? c : attach();
+    }
+
+    /**
+     * Creates the thread's context on its first intercepted call. What that creation runs (class
+     * linking, hashing) may reach instrumented code again: meanwhile the thread counts as
+     * unrecorded, so those calls run live and unlogged instead of recursing.
+     */
+    private static ThreadCtx attach() {
+        CTX.set(ThreadCtx.UNRECORDED);
+        ThreadCtx c = Threads.contextForCurrentThread();
+        CTX.set(c);
+        return c;
+    }
+
+    public static boolean active() {
+        return active;
+    }
+
+    /** Runs Reprise's own work on this thread without intercepting what it calls. */
+    public static void suppress() {
+        ThreadCtx c = current();
+        if (c != ThreadCtx.UNRECORDED) {
+            c.depth++;
+        }
+    }
+
+    public static void unsuppress() {
+        ThreadCtx c = current();
+        if (c != ThreadCtx.UNRECORDED) {
+            c.depth--;
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package dev.reprise.agent.runtime;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.locks.LockSupport;
+
+import dev.reprise.core.log.EventInput;
+import dev.reprise.core.log.LogWriter;
+
+/** The recording or replay this JVM takes part in: one per JVM, created in premain. */
+public final class Session {
+    private static volatile Session current;
+
+    private final AgentConfig config;
+    private final LogWriter writer;
+    private final List<ThreadCtx> threads = new ArrayList<>();
+
+    private Session(AgentConfig config, LogWriter writer) {
+        this.config = config;
+        this.writer = writer;
+    }
+
+    /** Starts the session: from here on, the main thread's intercepted calls are events. */
+    public static Session start(AgentConfig config, Thread main) throws IOException {
+        LogWriter writer = null;
+        if (config.mode() == Mode.RECORD) {
+            writer = new LogWriter(config.dir());
+            writer.start();
+        }
+        Session s = new Session(config, writer);
+        current = s;
+        Threads.registerMain(main);
+        return s;
+    }
+
+    /** Switches interception on; everything it needs is in place. */
+    public void activate() {
+        Rt.active = true;
+    }
+
+    public static Session current() {
+        return current;
+    }
+
+    public AgentConfig config() {
+        return config;
+    }
+
+    public boolean replaying() {
+        return config.mode() == Mode.REPLAY;
+    }
+
+    ThreadCtx openThread(String path) {
+        ThreadCtx ctx = writer != null
+                ? new ThreadCtx(path, writer.open("t" + path), null)
+                : new ThreadCtx(path, null, new EventInput(LogWriter.streamFile(config.dir(), "t" + path)));
+        ctx.chaos = config.chaosSeed() == null ? null : new SplittableRandom(config.chaosSeed() ^ path.hashCode());
+        synchronized (threads) {
+            threads.add(ctx);
+        }
+        return ctx;
+    }
+
+    /** Under {@code --chaos}: a random yield or short pause before a replayed event. */
+    void chaos(ThreadCtx ctx) {
+        SplittableRandom r = ctx.chaos;
+        if (r == null) {
+            return;
+        }
+        int dice = r.nextInt(16);
+        if (dice == 0) {
+            LockSupport.parkNanos(r.nextInt(200_000));
+        } else if (dice < 4) {
+            Thread.yield();
+        }
+    }
+
+    /** Replay asked for an event past the end of this thread's stream. */
+    void endOfRecording(ThreadCtx ctx, int op, int site) {
+        if (!config.recordingComplete()) {
+            Divergence.flushProgramOutput();
+            String torn = ctx.in.tornTail() >= 0 ? ", after a torn chunk at offset " + ctx.in.tornTail() : "";
+            Divergence.message("the recording ends here: the recorded run was killed before completing (thread "
+                    + ctx.path + ", " + ctx.eventNo + " events replayed" + torn + "); exiting with its status "
+                    + config.recordedStatus());
+            Runtime.getRuntime().halt(config.recordedStatus());
+        }
+        Divergence.pastEnd(ctx, op, site);
+    }
+
+    /** At JVM exit: records flush their streams; replays check no recorded event was left unused. */
+    public void finish() {
+        if (writer != null) {
+            try {
+                writer.close();
+            } catch (IOException e) {
+                Divergence.message("could not write the recording: " + e.getMessage());
+            }
+            return;
+        }
+        List<ThreadCtx> all;
+        synchronized (threads) {
+            all = new ArrayList<>(threads);
+        }
+        Thread self = Thread.currentThread();
+        for (ThreadCtx ctx : all) {
+            boolean done = ctx.thread == self || ctx.thread == null || !ctx.thread.isAlive();
+            if (done && !ctx.in.atEnd()) {
+                Divergence.leftOver(ctx);
+            }
+        }
+    }
+
+    /** Per-thread event counts, for the run summary. */
+    public List<String> summary() {
+        List<String> lines = new ArrayList<>();
+        synchronized (threads) {
+            for (ThreadCtx ctx : threads) {
+                lines.add(ctx.path + "=" + ctx.eventNo);
+            }
+        }
+        return lines;
+    }
+}

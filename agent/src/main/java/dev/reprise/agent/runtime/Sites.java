@@ -1,0 +1,36 @@
+package dev.reprise.agent.runtime;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Call sites of rewritten invocations, named {@code class.method:line}. A site's id is a hash of
+ * its name, so record and replay agree on it without a shared table; 14 bits keep it to two bytes
+ * in the log, at the price of missing one site mismatch in 16384. Replay names both sides of a
+ * divergence from its own table, built from the same code.
+ */
+public final class Sites {
+    private static final Map<Integer, String> NAMES = new HashMap<>();
+
+    private Sites() {
+    }
+
+    public static int register(String owner, String method, int line) {
+        String name = owner.replace('/', '.') + "." + method + ":" + line;
+        int id = (name.hashCode() & 0x3FFF) + 1;
+        synchronized (NAMES) {
+            NAMES.putIfAbsent(id, name);
+        }
+        return id;
+    }
+
+    static String nameOf(int id) {
+        if (id == 0) {
+            return "(no call site)";
+        }
+        synchronized (NAMES) {
+            String n = NAMES.get(id);
+            return n != null ? n : "site #" + id;
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package dev.reprise.core.log;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * Reads the chunks of one stream file in order, verifying each.
+ *
+ * <p>A damaged header, bad checksum or undecodable payload is corruption and throws
+ * {@link RecordingCorruptException}. A chunk cut short at the end of the file is the expected
+ * result of a killed recorder: it ends the stream and is reported by {@link #tornTail()}.
+ */
+public final class ChunkReader implements AutoCloseable {
+    private final Path file;
+    private final InputStream in;
+    private long offset;
+    private long tornAt = -1;
+    private int chunks;
+
+    public ChunkReader(Path file) {
+        this.file = file;
+        try {
+            this.in = new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16);
+        } catch (IOException e) {
+            throw new RecordingCorruptException(file, 0, "cannot open: " + e.getMessage());
+        }
+        byte[] h = new byte[StreamFormat.FILE_HEADER_SIZE];
+        if (readFully(h) != h.length || !Arrays.equals(Arrays.copyOf(h, 8), StreamFormat.FILE_MAGIC)) {
+            close();
+            throw new RecordingCorruptException(file, 0, "not a Reprise stream file");
+        }
+        int version = ByteBuffer.wrap(h).order(ByteOrder.LITTLE_ENDIAN).getShort(8);
+        if (version != StreamFormat.VERSION) {
+            close();
+            throw new RecordingCorruptException(file, 8, "unsupported stream format version " + version);
+        }
+        offset = h.length;
+    }
+
+    /** The next chunk's raw bytes, or {@code null} at the end of the stream. */
+    public byte[] next() {
+        byte[] header = new byte[StreamFormat.CHUNK_HEADER_SIZE];
+        long start = offset;
+        int n = readFully(header);
+        if (n == 0) {
+            return null;
+        }
+        if (n < header.length) {
+            tornAt = start;
+            return null;
+        }
+        ByteBuffer h = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN);
+        int rawLen = h.getInt(4);
+        int clen = h.getInt(8);
+        if (h.getInt(0) != StreamFormat.CHUNK_MAGIC) {
+            throw new RecordingCorruptException(file, start, "bad chunk marker");
+        }
+        if (rawLen < 0 || rawLen > StreamFormat.MAX_CHUNK || clen < 0 || clen > StreamFormat.MAX_CHUNK) {
+            throw new RecordingCorruptException(file, start, "chunk length out of range");
+        }
+        byte[] chunk = Arrays.copyOf(header, header.length + clen);
+        int got = readFullyInto(chunk, header.length, clen);
+        if (got < clen) {
+            tornAt = start;
+            return null;
+        }
+        if (StreamFormat.checksum(chunk, clen) != h.getInt(12)) {
+            throw new RecordingCorruptException(file, start, "chunk checksum mismatch");
+        }
+        byte[] raw = new byte[rawLen];
+        try {
+            StreamFormat.decompress(chunk, header.length, clen, raw);
+        } catch (RuntimeException e) {
+            throw new RecordingCorruptException(file, start, "chunk does not decompress");
+        }
+        chunks++;
+        return raw;
+    }
+
+    /** Offset of an incomplete last chunk, or -1 if the stream ended cleanly (so far). */
+    public long tornTail() {
+        return tornAt;
+    }
+
+    public int chunksRead() {
+        return chunks;
+    }
+
+    public String describe() {
+        return file + " (chunk " + chunks + ", offset " + offset + ")";
+    }
+
+    RecordingCorruptException corrupt(String what) {
+        return new RecordingCorruptException(file, offset, what);
+    }
+
+    private int readFully(byte[] b) {
+        return readFullyInto(b, 0, b.length);
+    }
+
+    private int readFullyInto(byte[] b, int off, int len) {
+        int total = 0;
+        try {
+            while (total < len) {
+                int n = in.read(b, off + total, len - total);
+                if (n < 0) {
+                    break;
+                }
+                total += n;
+            }
+        } catch (IOException e) {
+            throw new RecordingCorruptException(file, offset + total, "read failed: " + e.getMessage());
+        }
+        offset += total;
+        return total;
+    }
+
+    @Override
+    public void close() {
+        try {
+            in.close();
+        } catch (IOException ignored) {
+            // nothing to release beyond the descriptor
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package dev.reprise.core.log;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * A growable byte buffer that events are encoded into, owned by one thread.
+ * Integers are LEB128 varints (signed ones zigzag-encoded) so that small values,
+ * the common case for deltas and lengths, take one byte.
+ */
+public final class EventBuffer {
+    private byte[] buf;
+    private int pos;
+
+    public EventBuffer(int capacity) {
+        buf = new byte[capacity];
+    }
+
+    public int position() {
+        return pos;
+    }
+
+    /** Drops everything written after {@code mark}: used to rewrite an event that threw. */
+    public void truncate(int mark) {
+        pos = mark;
+    }
+
+    public void clear() {
+        pos = 0;
+    }
+
+    public byte[] array() {
+        return buf;
+    }
+
+    public void putByte(int b) {
+        ensure(1);
+        buf[pos++] = (byte) b;
+    }
+
+    public void putVarLong(long v) {
+        ensure(10);
+        while ((v & ~0x7FL) != 0) {
+            buf[pos++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        buf[pos++] = (byte) v;
+    }
+
+    public void putSignedVarLong(long v) {
+        putVarLong((v << 1) ^ (v >> 63));
+    }
+
+    public void putBytes(byte[] b, int off, int len) {
+        ensure(len);
+        System.arraycopy(b, off, buf, pos, len);
+        pos += len;
+    }
+
+    /** Length-prefixed bytes. */
+    public void putBlob(byte[] b, int off, int len) {
+        putVarLong(len);
+        putBytes(b, off, len);
+    }
+
+    public void putString(String s) {
+        if (s == null) {
+            putVarLong(0);
+            return;
+        }
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        putVarLong(b.length + 1L);
+        putBytes(b, 0, b.length);
+    }
+
+    private void ensure(int n) {
+        if (pos + n > buf.length) {
+            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + n));
+        }
+    }
+}

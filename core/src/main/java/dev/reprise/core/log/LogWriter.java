@@ -1,0 +1,152 @@
+package dev.reprise.core.log;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+
+/**
+ * Compresses and appends chunks to stream files on one background thread, so that recorded
+ * threads never make a system call per event. The queue is bounded: a recorder that outruns
+ * the disk blocks rather than growing without limit.
+ */
+public final class LogWriter {
+    private static final String STREAMS = "streams";
+    private static final Job STOP = new Job(null, null);
+
+    private record Job(String stream, byte[] data) {
+    }
+
+    private final Path dir;
+    private final BlockingQueue<Job> queue = new ArrayBlockingQueue<>(64);
+    private final Map<String, OutputStream> files = new HashMap<>();
+    private final List<ThreadLog> logs = new ArrayList<>();
+    private final Thread thread;
+    /** The first write failure; later chunks are dropped and {@link #close()} reports it. */
+    private volatile IOException failure;
+
+    public LogWriter(Path dir) throws IOException {
+        this.dir = Files.createDirectories(dir.resolve(STREAMS));
+        this.thread = new Thread(this::run, "reprise-writer");
+        thread.setDaemon(true);
+    }
+
+    public static Path streamFile(Path recording, String stream) {
+        return recording.resolve(STREAMS).resolve(stream + ".rpl");
+    }
+
+    public void start() {
+        thread.start();
+    }
+
+    /** A new event stream; its file is created when its first chunk is written. */
+    public synchronized ThreadLog open(String stream) {
+        ThreadLog log = new ThreadLog(stream, this);
+        logs.add(log);
+        return log;
+    }
+
+    void submit(String stream, byte[] data, int len) {
+        byte[] copy = java.util.Arrays.copyOf(data, len);
+        boolean interrupted = false;
+        while (true) {
+            try {
+                queue.put(new Job(stream, copy));
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true; // the program's interrupt is not ours to consume
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Flushes every stream's committed events, waits for the disk writes, and stops. */
+    public void close() throws IOException {
+        List<ThreadLog> all;
+        synchronized (this) {
+            all = new ArrayList<>(logs);
+        }
+        for (ThreadLog log : all) {
+            log.close();
+        }
+        submitStop();
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private void submitStop() {
+        while (true) {
+            try {
+                queue.put(STOP);
+                return;
+            } catch (InterruptedException e) {
+                // keep trying: losing the stop would lose the tail of the recording
+            }
+        }
+    }
+
+    private void run() {
+        while (true) {
+            Job job;
+            try {
+                job = queue.take();
+            } catch (InterruptedException e) {
+                continue;
+            }
+            if (job == STOP) {
+                closeFiles();
+                return;
+            }
+            if (failure == null) {
+                try {
+                    OutputStream out = files.get(job.stream);
+                    if (out == null) {
+                        out = create(streamFile(dir.getParent(), job.stream));
+                        files.put(job.stream, out);
+                    }
+                    out.write(StreamFormat.encodeChunk(job.data, job.data.length));
+                    out.flush();
+                } catch (IOException e) {
+                    failure = e;
+                } catch (RuntimeException | Error e) {
+                    failure = new IOException("recording writer failed", e);
+                }
+            }
+        }
+    }
+
+    private static OutputStream create(Path file) throws IOException {
+        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        OutputStream out = Files.newOutputStream(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        out.write(StreamFormat.fileHeader());
+        return out;
+    }
+
+    private void closeFiles() {
+        for (OutputStream out : files.values()) {
+            try {
+                out.close();
+            } catch (IOException e) {
+                if (failure == null) {
+                    failure = e;
+                }
+            }
+        }
+    }
+}
