@@ -8,7 +8,7 @@ import dev.reprise.agent.instrument.Catalogue;
 import dev.reprise.agent.instrument.JdkAccess;
 import dev.reprise.agent.instrument.Transformer;
 import dev.reprise.agent.ops.Families;
-import dev.reprise.agent.runtime.AgentConfig;
+import dev.reprise.core.config.AgentConfig;
 import dev.reprise.agent.runtime.Divergence;
 import dev.reprise.agent.runtime.ExitHooks;
 import dev.reprise.agent.runtime.Session;

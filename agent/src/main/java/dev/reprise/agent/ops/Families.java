@@ -18,9 +18,16 @@ public final class Families {
     private Families() {
     }
 
-    /** Runs before instrumentation: state the hooks need that must not itself be intercepted. */
-    public static void prepare() {
+    /**
+     * Runs before instrumentation: initializes every hook class (their method handles and
+     * operation ids) and the state hooks need, none of which may itself be intercepted.
+     */
+    public static void prepare() throws ClassNotFoundException {
         IdentityHashes.prime();
+        for (Class<?> c : ALL) {
+            Class.forName(c.getName(), true, null);
+        }
+        Class.forName(StartupState.class.getName(), true, null);
     }
 
     /** The main thread's first events: what the JVM fixed before the program started. */

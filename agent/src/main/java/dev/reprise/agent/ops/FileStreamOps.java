@@ -5,17 +5,21 @@ import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
+import java.lang.invoke.VarHandle;
 
 import dev.reprise.agent.runtime.Digest;
 import dev.reprise.agent.runtime.Ev;
+import dev.reprise.agent.runtime.JdkFiles;
 import dev.reprise.agent.runtime.JdkMethods;
 import dev.reprise.agent.runtime.Op;
+import dev.reprise.agent.runtime.Rt;
 
 /**
  * {@code FileInputStream} and {@code FileOutputStream}, stdin, stdout and stderr included. On
  * replay a stream is never opened (its descriptor stays invalid): reads return the recorded
  * bytes, and writes are checked against the recorded digest and dropped, except writes to the
- * process's stdout and stderr, which replay reproduces.
+ * process's stdout and stderr, which replay reproduces. Streams on the JDK's own files are
+ * read live and not logged ({@link JdkFiles}).
  */
 public final class FileStreamOps {
     private static final Op IN_OPEN = Op.named("file.in.open");
@@ -55,11 +59,25 @@ public final class FileStreamOps {
     private static final MethodHandle OUT_WRITE_BYTE_LIVE = JdkMethods.special(FileOutputStream.class, "write",
             MethodType.methodType(void.class, int.class));
 
+    private static final VarHandle IN_PATH = JdkFiles.pathField(FileInputStream.class);
+
     private FileStreamOps() {
+    }
+
+    private static boolean jdkFile(FileInputStream in) {
+        return JdkFiles.isJdkPath((String) IN_PATH.get(in));
     }
 
     @Prologue(owner = "java/io/FileInputStream", method = "open", desc = "(Ljava/lang/String;)V")
     public static void openIn(FileInputStream self, String path) throws Throwable {
+        if (JdkFiles.isJdkPath(path)) {
+            try {
+                IN_OPEN_LIVE.invokeExact(self, JdkFiles.live(path));
+                return;
+            } finally {
+                Rt.release();
+            }
+        }
         Ev ev = Ev.begin(IN_OPEN, 0, Digest.of(path));
         try {
             if (ev.live()) {
@@ -74,6 +92,13 @@ public final class FileStreamOps {
 
     @Prologue(owner = "java/io/FileInputStream", method = "read", desc = "([BII)I")
     public static int read(FileInputStream self, byte[] b, int off, int len) throws Throwable {
+        if (jdkFile(self)) {
+            try {
+                return (int) IN_READ_LIVE.invokeExact(self, b, off, len);
+            } finally {
+                Rt.release();
+            }
+        }
         Ev ev = Ev.begin(IN_READ, 0, len);
         try {
             int n = ev.i(ev.live() ? (int) IN_READ_LIVE.invokeExact(self, b, off, len) : 0);
@@ -90,6 +115,13 @@ public final class FileStreamOps {
 
     @Prologue(owner = "java/io/FileInputStream", method = "read", desc = "([B)I")
     public static int read(FileInputStream self, byte[] b) throws Throwable {
+        if (jdkFile(self)) {
+            try {
+                return (int) IN_READ_ARRAY_LIVE.invokeExact(self, b);
+            } finally {
+                Rt.release();
+            }
+        }
         Ev ev = Ev.begin(IN_READ, 0, b == null ? 0 : b.length);
         try {
             int n = ev.i(ev.live() ? (int) IN_READ_ARRAY_LIVE.invokeExact(self, b) : 0);
@@ -106,6 +138,13 @@ public final class FileStreamOps {
 
     @Prologue(owner = "java/io/FileInputStream", method = "read", desc = "()I")
     public static int read(FileInputStream self) throws Throwable {
+        if (jdkFile(self)) {
+            try {
+                return (int) IN_READ_BYTE_LIVE.invokeExact(self);
+            } finally {
+                Rt.release();
+            }
+        }
         Ev ev = Ev.begin(IN_READ_BYTE, 0, 0);
         try {
             return ev.i(ev.live() ? (int) IN_READ_BYTE_LIVE.invokeExact(self) : 0);
@@ -118,6 +157,13 @@ public final class FileStreamOps {
 
     @Prologue(owner = "java/io/FileInputStream", method = "readAllBytes", desc = "()[B")
     public static byte[] readAllBytes(FileInputStream self) throws Throwable {
+        if (jdkFile(self)) {
+            try {
+                return (byte[]) IN_READ_ALL_LIVE.invokeExact(self);
+            } finally {
+                Rt.release();
+            }
+        }
         Ev ev = Ev.begin(IN_READ_ALL, 0, 0);
         try {
             return ev.blob(ev.live() ? (byte[]) IN_READ_ALL_LIVE.invokeExact(self) : null);
@@ -130,6 +176,13 @@ public final class FileStreamOps {
 
     @Prologue(owner = "java/io/FileInputStream", method = "readNBytes", desc = "(I)[B")
     public static byte[] readNBytes(FileInputStream self, int len) throws Throwable {
+        if (jdkFile(self)) {
+            try {
+                return (byte[]) IN_READ_N_LIVE.invokeExact(self, len);
+            } finally {
+                Rt.release();
+            }
+        }
         Ev ev = Ev.begin(IN_READ_ALL, 0, len);
         try {
             return ev.blob(ev.live() ? (byte[]) IN_READ_N_LIVE.invokeExact(self, len) : null);
@@ -142,6 +195,13 @@ public final class FileStreamOps {
 
     @Prologue(owner = "java/io/FileInputStream", method = "skip", desc = "(J)J")
     public static long skip(FileInputStream self, long n) throws Throwable {
+        if (jdkFile(self)) {
+            try {
+                return (long) IN_SKIP_LIVE.invokeExact(self, n);
+            } finally {
+                Rt.release();
+            }
+        }
         Ev ev = Ev.begin(IN_SKIP, 0, (int) n);
         try {
             return ev.j(ev.live() ? (long) IN_SKIP_LIVE.invokeExact(self, n) : 0);
@@ -154,6 +214,13 @@ public final class FileStreamOps {
 
     @Prologue(owner = "java/io/FileInputStream", method = "available", desc = "()I")
     public static int available(FileInputStream self) throws Throwable {
+        if (jdkFile(self)) {
+            try {
+                return (int) IN_AVAILABLE_LIVE.invokeExact(self);
+            } finally {
+                Rt.release();
+            }
+        }
         Ev ev = Ev.begin(IN_AVAILABLE, 0, 0);
         try {
             return ev.i(ev.live() ? (int) IN_AVAILABLE_LIVE.invokeExact(self) : 0);
@@ -167,6 +234,13 @@ public final class FileStreamOps {
     /** JDK 21+: picks between a channel transfer and a read loop in {@code transferTo}, {@code skip}. */
     @Prologue(owner = "java/io/FileInputStream", method = "isRegularFile", desc = "()Z", optional = true)
     public static boolean isRegularFile(FileInputStream self) throws Throwable {
+        if (jdkFile(self)) {
+            try {
+                return (boolean) IN_REGULAR_LIVE.invokeExact(self);
+            } finally {
+                Rt.release();
+            }
+        }
         Ev ev = Ev.begin(IN_REGULAR, 0, 0);
         try {
             return ev.z(ev.live() && (boolean) IN_REGULAR_LIVE.invokeExact(self));

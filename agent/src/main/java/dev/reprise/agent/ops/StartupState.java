@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.reprise.agent.runtime.Ev;
+import dev.reprise.agent.runtime.JdkFiles;
 import dev.reprise.agent.runtime.Op;
 import dev.reprise.agent.runtime.Rt;
 
@@ -39,7 +40,14 @@ final class StartupState {
     }
 
     static void capture() throws Exception {
-        TimeZone.getDefault(); // sets user.timezone, so the snapshot carries the zone
+        // Sets user.timezone, so the snapshot carries the zone. What it reads is the JDK's own
+        // time-zone data, read alike by every run: not logged.
+        Rt.suppress();
+        try {
+            TimeZone.getDefault();
+        } finally {
+            Rt.unsuppress();
+        }
         properties();
         locale();
         seeds();
@@ -63,6 +71,7 @@ final class StartupState {
             for (int i = 0; i < n; i++) {
                 recorded.setProperty(ev.s(null), ev.s(null));
             }
+            JdkFiles.recordedHome(recorded.getProperty("java.home"));
             System.setProperties(recorded);
             TimeZone.setDefault(null); // recomputed from the recorded user.timezone on next use
         } finally {

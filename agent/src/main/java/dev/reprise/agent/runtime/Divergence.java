@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class Divergence {
     public static final int EXIT_DIVERGED = 3;
+    public static final int EXIT_CORRUPT = 4;
 
     private Divergence() {
     }

@@ -1,7 +1,9 @@
 package dev.reprise.agent.runtime;
 
 import dev.reprise.core.log.EventBuffer;
+import dev.reprise.core.log.EventHeader;
 import dev.reprise.core.log.EventInput;
+import dev.reprise.core.log.RecordingCorruptException;
 
 /**
  * One intercepted operation, written once for both roles. Each value method records its argument
@@ -20,15 +22,16 @@ import dev.reprise.core.log.EventInput;
  * }
  * </pre>
  *
- * An event is: header (op id shifted left by one, low bit set if the operation threw; call site;
- * argument digest), then the values in the order the hook codes them. A thrown exception replaces
- * the values with its class name and message. One instance per thread is reused: no allocation
+ * An event is an {@link EventHeader}, then the values in the order the hook codes them. A thrown
+ * exception replaces the values with its class name and message. One instance per thread is reused: no allocation
  * per event.
  */
 public final class Ev {
     private final ThreadCtx ctx;
     private final boolean recording;
     private int headerMark;
+    private int lengthMark;
+    private long payloadEnd;
     private int op;
     private int site;
     private int digest;
@@ -54,34 +57,29 @@ public final class Ev {
         if (recording) {
             EventBuffer b = ctx.log.buffer();
             headerMark = b.position();
-            b.putVarLong((long) op << 1);
-            b.putVarLong(site);
-            b.putVarLong(digest & 0xFFFFFFFFL);
+            lengthMark = EventHeader.write(b, op, false, site, digest);
             return;
         }
         Session.current().chaos(ctx);
-        EventInput in = ctx.in;
-        long h;
-        int rSite;
-        int rDigest;
+        EventHeader h;
         try {
-            if (in.atEnd()) {
+            if (ctx.in.atEnd()) {
                 Session.current().endOfRecording(ctx, op, site);
             }
-            h = in.getVarLong();
-            rSite = (int) in.getVarLong();
-            rDigest = (int) in.getVarLong();
+            h = EventHeader.read(ctx.in);
         } catch (EventInput.EndOfStream e) {
             Session.current().endOfRecording(ctx, op, site);
             return;
+        } catch (RecordingCorruptException e) {
+            throw Session.current().corrupt(e);
         }
-        int rOp = (int) (h >>> 1);
-        if (rOp != op || rSite != site || rDigest != digest) {
-            Divergence.report(ctx, rOp, rSite, rDigest, op, site, digest);
+        payloadEnd = ctx.in.position() + h.length();
+        if (h.op() != op || h.site() != site || h.digest() != digest) {
+            Divergence.report(ctx, h.op(), h.site(), h.digest(), op, site, digest);
         }
-        if ((h & 1) != 0) {
-            String cls = in.getString();
-            String msg = in.getString();
+        if (h.threw()) {
+            String cls = ctx.in.getString();
+            String msg = ctx.in.getString();
             end();
             throw sneaky(Exceptions.recreate(cls, msg));
         }
@@ -143,9 +141,7 @@ public final class Ev {
         if (recording && open) {
             EventBuffer b = ctx.log.buffer();
             b.truncate(headerMark);
-            b.putVarLong(((long) op << 1) | 1);
-            b.putVarLong(site);
-            b.putVarLong(digest & 0xFFFFFFFFL);
+            lengthMark = EventHeader.write(b, op, true, site, digest);
             b.putString(t.getClass().getName());
             b.putString(t.getMessage());
         }
@@ -160,7 +156,12 @@ public final class Ev {
         open = false;
         ctx.eventNo++;
         if (recording) {
+            ctx.log.buffer().closeLength(lengthMark);
             ctx.log.commit();
+        } else if (ctx.in.position() != payloadEnd) {
+            long off = ctx.in.position() - payloadEnd;
+            Divergence.mismatch(Op.nameOf(op), "it decoded " + Math.abs(off) + " bytes " + (off < 0 ? "less" : "more")
+                    + " than the recorded payload");
         }
         ctx.depth = 0;
     }

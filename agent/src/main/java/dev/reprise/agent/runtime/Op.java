@@ -35,6 +35,13 @@ public final class Op {
         return op;
     }
 
+    /** Every operation declared so far, by id. */
+    static java.util.Map<Integer, String> names() {
+        synchronized (NAMES) {
+            return new java.util.TreeMap<>(NAMES);
+        }
+    }
+
     /** The name of the operation with {@code id}, for reports. */
     static String nameOf(int id) {
         synchronized (NAMES) {

@@ -31,6 +31,11 @@ public final class Rt {
         return true;
     }
 
+    /** Releases a claim without an event: the hook ran the operation live, unlogged. */
+    public static void release() {
+        current().depth = 0;
+    }
+
     /** The current thread's context; its {@code depth} is non-zero for threads that are not recorded. */
     public static ThreadCtx current() {
         ThreadCtx c = CTX.get();

@@ -1,5 +1,8 @@
 package dev.reprise.agent.runtime;
 
+import dev.reprise.core.config.AgentConfig;
+import dev.reprise.core.config.Mode;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,10 +27,12 @@ public final class Session {
 
     /** Starts the session: from here on, the main thread's intercepted calls are events. */
     public static Session start(AgentConfig config, Thread main) throws IOException {
+        JdkFiles.init(System.getProperty("java.home"));
         LogWriter writer = null;
         if (config.mode() == Mode.RECORD) {
             writer = new LogWriter(config.dir());
             writer.start();
+            RunInfo.writeJvm(config.dir());
         }
         Session s = new Session(config, writer);
         current = s;
@@ -35,8 +40,11 @@ public final class Session {
         return s;
     }
 
-    /** Switches interception on; everything it needs is in place. */
-    public void activate() {
+    /** Switches interception on; everything it needs, the operation catalogue included, is in place. */
+    public void activate() throws IOException {
+        if (writer != null) {
+            RunInfo.writeOps(config.dir());
+        }
         Rt.active = true;
     }
 
@@ -90,11 +98,26 @@ public final class Session {
         Divergence.pastEnd(ctx, op, site);
     }
 
+    /** A damaged recording found during replay: report it like the command does, exit status 4. */
+    RuntimeException corrupt(dev.reprise.core.log.RecordingCorruptException e) {
+        Divergence.flushProgramOutput();
+        Divergence.message("recording unreadable: " + e.getMessage());
+        Runtime.getRuntime().halt(Divergence.EXIT_CORRUPT);
+        return e;
+    }
+
     /** At JVM exit: records flush their streams; replays check no recorded event was left unused. */
     public void finish() {
         if (writer != null) {
             try {
                 writer.close();
+                java.util.Map<String, Long> counts = new java.util.HashMap<>();
+                synchronized (threads) {
+                    for (ThreadCtx ctx : threads) {
+                        counts.put(ctx.path, ctx.eventNo);
+                    }
+                }
+                RunInfo.writeEnd(config.dir(), counts);
             } catch (IOException e) {
                 Divergence.message("could not write the recording: " + e.getMessage());
             }
@@ -113,14 +136,4 @@ public final class Session {
         }
     }
 
-    /** Per-thread event counts, for the run summary. */
-    public List<String> summary() {
-        List<String> lines = new ArrayList<>();
-        synchronized (threads) {
-            for (ThreadCtx ctx : threads) {
-                lines.add(ctx.path + "=" + ctx.eventNo);
-            }
-        }
-        return lines;
-    }
 }

@@ -51,6 +51,40 @@ public final class EventBuffer {
         putVarLong((v << 1) ^ (v >> 63));
     }
 
+    /** Reserves one byte for a length that {@link #closeLength} fills in once the bytes after it are written. */
+    public int openLength() {
+        putByte(0);
+        return pos - 1;
+    }
+
+    /**
+     * Writes, at {@code mark}, the varint length of everything written after it. Lengths below 128
+     * fit the reserved byte; longer ones shift the bytes after it, rare and proportional to them.
+     */
+    public void closeLength(int mark) {
+        int start = mark + 1;
+        int len = pos - start;
+        if (len < 0x80) {
+            buf[mark] = (byte) len;
+            return;
+        }
+        int extra = varLongSize(len) - 1;
+        ensure(extra);
+        System.arraycopy(buf, start, buf, start + extra, len);
+        pos = mark;
+        putVarLong(len);
+        pos += len;
+    }
+
+    static int varLongSize(long v) {
+        int n = 1;
+        while ((v & ~0x7FL) != 0) {
+            v >>>= 7;
+            n++;
+        }
+        return n;
+    }
+
     public void putBytes(byte[] b, int off, int len) {
         ensure(len);
         System.arraycopy(b, off, buf, pos, len);

@@ -22,6 +22,8 @@ public final class EventInput {
     private byte[] buf = new byte[0];
     private int pos;
     private int limit;
+    /** Bytes consumed from this stream so far. */
+    private long consumed;
 
     /** Reads {@code file}, opened on first use; a missing file is a stream without events. */
     public EventInput(Path file) {
@@ -58,6 +60,7 @@ public final class EventInput {
         if (atEnd()) {
             throw new EndOfStream();
         }
+        consumed++;
         return buf[pos++] & 0xFF;
     }
 
@@ -94,6 +97,7 @@ public final class EventInput {
             int n = Math.min(len, limit - pos);
             System.arraycopy(buf, pos, dst, off, n);
             pos += n;
+            consumed += n;
             off += n;
             len -= n;
         }
@@ -113,6 +117,24 @@ public final class EventInput {
         byte[] b = new byte[n - 1];
         getBytes(b, 0, b.length);
         return new String(b, StandardCharsets.UTF_8);
+    }
+
+    /** Bytes consumed so far: the difference across an event is its size. */
+    public long position() {
+        return consumed;
+    }
+
+    /** Skips {@code n} bytes (an event payload a reader does not decode). */
+    public void skip(long n) {
+        while (n > 0) {
+            if (atEnd()) {
+                throw new EndOfStream();
+            }
+            int k = (int) Math.min(n, limit - pos);
+            pos += k;
+            consumed += k;
+            n -= k;
+        }
     }
 
     /** Offset of a torn last chunk (a killed recorder), or -1. */

@@ -1,4 +1,4 @@
-package dev.reprise.agent.runtime;
+package dev.reprise.core.config;
 
 /** What the agent does with intercepted operations in this JVM. */
 public enum Mode {

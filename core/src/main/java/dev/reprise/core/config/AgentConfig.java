@@ -1,4 +1,4 @@
-package dev.reprise.agent.runtime;
+package dev.reprise.core.config;
 
 import java.net.URLDecoder;
 import java.net.URLEncoder;

@@ -1,0 +1,108 @@
+package dev.reprise.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+import com.google.gson.GsonBuilder;
+
+import dev.reprise.cli.recording.Manifest;
+import dev.reprise.cli.recording.RecordingDir;
+import dev.reprise.cli.recording.RecordingException;
+import dev.reprise.cli.recording.StreamScan;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code reprise inspect}: what a recording holds, read and verified chunk by chunk. */
+@Command(name = "inspect", mixinStandardHelpOptions = true,
+        description = "Summarize a recording: command, threads, events by kind, sizes, whether the run completed.")
+final class InspectCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "DIR", description = "The recording directory.")
+    Path dir;
+
+    @Option(names = "--json", description = "Print the summary as JSON, for scripts.")
+    boolean json;
+
+    /** The summary; its field names are the JSON keys. */
+    record Summary(String recording, List<String> command, String cwd, String java, int exitStatus, boolean completed,
+                   long durationMillis, String order, long events, long totalBytes, long rawBytes,
+                   List<ThreadSummary> threads, Map<String, Long> eventsByKind) {
+    }
+
+    record ThreadSummary(String path, long events, long bytes, long rawBytes, boolean tornTail) {
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Summary s;
+        try {
+            s = summarize(RecordingDir.open(dir));
+        } catch (RecordingException e) {
+            Main.say(e.getMessage());
+            return ExitCodes.CORRUPT;
+        }
+        if (json) {
+            System.out.println(new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(s));
+        } else {
+            print(s);
+        }
+        return 0;
+    }
+
+    private Summary summarize(RecordingDir rec) throws Exception {
+        Manifest m = rec.manifest();
+        Properties ops = rec.sideFile("ops.properties");
+        List<ThreadSummary> threads = new ArrayList<>();
+        Map<String, Long> byKind = new TreeMap<>();
+        long events = 0;
+        long raw = 0;
+        for (Path stream : rec.streams()) {
+            StreamScan scan = StreamScan.of(stream);
+            threads.add(new ThreadSummary(scan.thread(), scan.events(), scan.fileBytes(), scan.rawBytes(), scan.tornAt() >= 0));
+            events += scan.events();
+            raw += scan.rawBytes();
+            for (Map.Entry<Integer, Long> e : scan.byOp().entrySet()) {
+                String name = ops == null ? null : ops.getProperty(Integer.toString(e.getKey()));
+                byKind.merge(name != null ? name : "op#" + e.getKey(), e.getValue(), Long::sum);
+            }
+        }
+        long total;
+        try (Stream<Path> files = Files.walk(rec.path())) {
+            total = files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+        }
+        String java = m.jvm() == null ? "?" : m.jvm().getOrDefault("java.version", "?") + " (" + m.jvm().getOrDefault("java.vendor", "?") + ")";
+        return new Summary(rec.path().toString(), m.command(), m.cwd(), java, m.exitStatus(), m.completed(),
+                m.durationMillis(), m.order(), events, total, raw, threads, new LinkedHashMap<>(byKind));
+    }
+
+    private static void print(Summary s) {
+        System.out.println("recording  " + s.recording());
+        System.out.println("command    " + String.join(" ", s.command()));
+        System.out.println("directory  " + s.cwd());
+        System.out.println("java       " + s.java());
+        System.out.println("exit       " + s.exitStatus() + (s.completed() ? "  (run completed)" : "  (run did NOT complete: replay stops where the recording ends)"));
+        System.out.println("duration   " + s.durationMillis() + " ms");
+        System.out.println("order      " + s.order());
+        System.out.printf("size       %d bytes on disk, %d bytes of events uncompressed%n", s.totalBytes(), s.rawBytes());
+        System.out.println("events     " + s.events());
+        System.out.println();
+        System.out.printf("%-16s %10s %12s %12s%n", "thread", "events", "bytes", "raw bytes");
+        for (ThreadSummary t : s.threads()) {
+            System.out.printf("%-16s %10d %12d %12d%s%n", t.path(), t.events(), t.bytes(), t.rawBytes(),
+                    t.tornTail() ? "  (last chunk torn)" : "");
+        }
+        System.out.println();
+        System.out.printf("%-28s %10s%n", "events by kind", "count");
+        for (Map.Entry<String, Long> e : s.eventsByKind().entrySet()) {
+            System.out.printf("%-28s %10d%n", e.getKey(), e.getValue());
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package dev.reprise.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+
+import dev.reprise.cli.recording.Manifest;
+import dev.reprise.cli.recording.RecordingDir;
+import dev.reprise.cli.recording.RecordingException;
+import dev.reprise.cli.recording.StreamScan;
+import dev.reprise.core.config.AgentConfig;
+import dev.reprise.core.config.Mode;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code reprise record}: runs the program live with the recorder and writes the manifest at its end. */
+@Command(name = "record", mixinStandardHelpOptions = true,
+        description = {"Run a Java program and record it.",
+            "The program's output is shown live; reprise exits with the program's exit status."},
+        footer = {"", "Example:  reprise record -o rec -- java -cp app.jar com.example.Main arg1"})
+final class RecordCommand implements Callable<Integer> {
+    enum Order { rto, to }
+
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR",
+            description = "Recording directory (created, must be empty). Default: reprise-recording-<date>-<time>")
+    Path output;
+
+    @Option(names = "--order", paramLabel = "rto|to", defaultValue = "rto",
+            description = "Ordering of synchronization: rto (relaxed total order, default) or to (total order).")
+    Order order;
+
+    @Parameters(paramLabel = "-- java ...", arity = "1..*",
+            description = "The java command, exactly as you would type it: java [JVM options] (-cp CP MAIN | -jar JAR) [ARGS]")
+    List<String> command;
+
+    @Override
+    public Integer call() throws Exception {
+        JavaCommand java;
+        try {
+            java = JavaCommand.parse(command);
+        } catch (IllegalArgumentException e) {
+            Main.say(e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        boolean defaulted = output == null;
+        Path dir = defaulted
+                ? Path.of("reprise-recording-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))
+                : output;
+        RecordingDir rec;
+        try {
+            rec = RecordingDir.create(dir);
+        } catch (IOException e) {
+            Main.say("cannot create the recording directory: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        Path abs = dir.toAbsolutePath();
+        AgentConfig config = new AgentConfig(Mode.RECORD, abs, null, 0, true);
+        List<String> argv = java.withAgent(java.words().get(0), JavaCommand.agentJar(), config.encode(), List.of());
+        Map<String, String> env = new TreeMap<>(System.getenv());
+        long start = System.currentTimeMillis();
+        Process p;
+        try {
+            p = new ProcessBuilder(argv).inheritIO().start();
+        } catch (IOException e) {
+            Main.say("cannot run " + java.words().get(0) + ": " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        // Ctrl-C reaches the program too: wait for it to end and still write the manifest.
+        Thread finisher = new Thread(() -> waitQuietly(p));
+        Runtime.getRuntime().addShutdownHook(finisher);
+        int status = waitQuietly(p);
+        long duration = System.currentTimeMillis() - start;
+        Manifest m = manifest(rec, java, env, status, start, duration);
+        rec.writeManifest(m);
+        if (defaulted) {
+            Main.say("recording saved in " + dir);
+        }
+        if (!m.completed()) {
+            Main.say("the program did not complete (exit status " + status + "); the recording holds what was flushed before");
+        }
+        return status;
+    }
+
+    private Manifest manifest(RecordingDir rec, JavaCommand java, Map<String, String> env, int status, long start,
+                              long duration) throws RecordingException {
+        Properties end = rec.sideFile("end.properties");
+        Properties jvmProps = rec.sideFile("jvm.properties");
+        Map<String, String> jvm = new LinkedHashMap<>();
+        if (jvmProps != null) {
+            for (String k : new TreeMap<>(jvmProps).keySet().stream().map(Object::toString).toList()) {
+                jvm.put(k, jvmProps.getProperty(k));
+            }
+        }
+        Map<String, Long> threads = new TreeMap<>();
+        if (end != null) {
+            for (String k : end.stringPropertyNames()) {
+                if (k.startsWith("thread.") && k.endsWith(".events")) {
+                    threads.put(k.substring(7, k.length() - 7), Long.parseLong(end.getProperty(k)));
+                }
+            }
+        } else {
+            for (Path s : rec.streams()) {
+                threads.put(RecordingDir.threadOf(s), StreamScan.of(s).events());
+            }
+        }
+        boolean completed = end != null && status < 128;
+        return new Manifest(Manifest.FORMAT, Main.VERSION, jvm, java.words(), Path.of("").toAbsolutePath().toString(),
+                new HashMap<>(env), order.name(), status, completed, start, duration, threads);
+    }
+
+    private static int waitQuietly(Process p) {
+        while (true) {
+            try {
+                return p.waitFor();
+            } catch (InterruptedException e) {
+                // keep waiting: the manifest needs the exit status
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package dev.reprise.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import dev.reprise.cli.recording.Manifest;
+import dev.reprise.cli.recording.RecordingDir;
+import dev.reprise.cli.recording.RecordingException;
+import dev.reprise.cli.recording.StreamScan;
+import dev.reprise.core.config.AgentConfig;
+import dev.reprise.core.config.Mode;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code reprise replay}: runs the recorded program again under the replayer. Reads come from the
+ * recording, writes are checked and dropped (stdout and stderr are reproduced), and any departure
+ * from the recording stops the replay with exit status 3.
+ */
+@Command(name = "replay", mixinStandardHelpOptions = true,
+        description = {"Replay a recording: same output, same exit status, without the program's files,",
+            "environment or network. Exits with the recorded status, 3 if the replay diverged,",
+            "4 if the recording is unreadable."})
+final class ReplayCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "DIR", description = "The recording directory.")
+    Path dir;
+
+    @Option(names = "--chaos", paramLabel = "SEED",
+            description = "Inject random delays and yields at replayed events, seeded by SEED.")
+    Long chaos;
+
+    @Option(names = "--debug", paramLabel = "PORT", arity = "0..1", fallbackValue = "5005",
+            description = "Start the replay suspended with a JDWP debugger port (default 5005).")
+    Integer debugPort;
+
+    @Override
+    public Integer call() throws Exception {
+        Manifest m;
+        try {
+            RecordingDir rec = RecordingDir.open(dir);
+            m = rec.manifest();
+            for (Path s : rec.streams()) {
+                StreamScan.of(s);
+            }
+        } catch (RecordingException e) {
+            Main.say(e.getMessage());
+            return ExitCodes.CORRUPT;
+        }
+        JavaCommand java;
+        try {
+            java = JavaCommand.parse(m.command());
+        } catch (IllegalArgumentException e) {
+            Main.say(dir.resolve(Manifest.FILE) + ": recorded command unusable: " + e.getMessage());
+            return ExitCodes.CORRUPT;
+        }
+        AgentConfig config = new AgentConfig(Mode.REPLAY, dir.toAbsolutePath(), chaos, m.exitStatus(), m.completed());
+        List<String> jvmOptions = new ArrayList<>();
+        // File.getAbsolutePath() and friends use the directory the JVM started in: give them the recorded one.
+        jvmOptions.add("-Duser.dir=" + m.cwd());
+        if (debugPort != null) {
+            jvmOptions.add("-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=" + debugPort);
+            Main.say("waiting for a debugger on port " + debugPort);
+        }
+        List<String> argv = java.withAgent(java.replayExecutable(), JavaCommand.agentJar(), config.encode(), jvmOptions);
+        ProcessBuilder pb = new ProcessBuilder(argv)
+                .redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                .redirectError(ProcessBuilder.Redirect.INHERIT);
+        // Relative class paths resolve where the program ran; elsewhere, from here.
+        Path cwd = Path.of(m.cwd());
+        if (Files.isDirectory(cwd)) {
+            pb.directory(cwd.toFile());
+        }
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            Main.say("cannot run " + argv.get(0) + ": " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        p.getOutputStream().close(); // the program's input comes from the recording
+        int status = p.waitFor();
+        if (status != m.exitStatus()) {
+            if (status == ExitCodes.DIVERGED || status == ExitCodes.CORRUPT) {
+                return status; // the replayer has reported why
+            }
+            Main.say("replay diverged: the program exited with status " + status + ", the recording with "
+                    + m.exitStatus());
+            return ExitCodes.DIVERGED;
+        }
+        return status;
+    }
+}

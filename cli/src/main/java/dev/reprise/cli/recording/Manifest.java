@@ -1,0 +1,26 @@
+package dev.reprise.cli.recording;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code manifest.json}: what was run, where, and how it ended. Written by {@code reprise record}
+ * when the program exits, also when it was killed.
+ *
+ * @param format      recording format version ({@link #FORMAT})
+ * @param reprise     Reprise version that recorded
+ * @param jvm         java.version, java.vendor, java.home, os of the recorded JVM
+ * @param command     the command after {@code --}, as typed
+ * @param cwd         working directory of the recorded run
+ * @param environment environment variables the program started with
+ * @param order       ordering of synchronization: {@code rto} or {@code to}
+ * @param exitStatus  the program's exit status; 128+n if killed by signal n
+ * @param completed   true if the JVM exited normally and flushed every stream
+ * @param threads     recorded threads by creation path, with their event counts
+ */
+public record Manifest(int format, String reprise, Map<String, String> jvm, List<String> command, String cwd,
+                       Map<String, String> environment, String order, int exitStatus, boolean completed,
+                       long startedAtMillis, long durationMillis, Map<String, Long> threads) {
+    public static final int FORMAT = 1;
+    public static final String FILE = "manifest.json";
+}

@@ -1,0 +1,137 @@
+package dev.reprise.cli.recording;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.stream.Stream;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonParseException;
+
+import dev.reprise.core.log.RecordingCorruptException;
+
+/** A recording directory on disk: its manifest, its streams and the recorder's side files. */
+public final class RecordingDir {
+    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
+
+    private final Path dir;
+
+    private RecordingDir(Path dir) {
+        this.dir = dir;
+    }
+
+    /** A new, private (0700) directory for a recording; refuses one that holds anything. */
+    public static RecordingDir create(Path dir) throws IOException {
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> s = Files.list(dir)) {
+                if (s.findAny().isPresent()) {
+                    throw new IOException(dir + " exists and is not empty");
+                }
+            }
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        } else {
+            Files.createDirectories(dir.toAbsolutePath().getParent());
+            Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        }
+        return new RecordingDir(dir);
+    }
+
+    public static RecordingDir open(Path dir) throws RecordingException {
+        if (!Files.isDirectory(dir)) {
+            throw new RecordingException(dir, "no such recording directory");
+        }
+        return new RecordingDir(dir);
+    }
+
+    public Path path() {
+        return dir;
+    }
+
+    public Manifest manifest() throws RecordingException {
+        Path file = dir.resolve(Manifest.FILE);
+        String json;
+        try {
+            json = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new RecordingException(file, "missing: not a Reprise recording (or recording still running)");
+        } catch (IOException e) {
+            throw new RecordingException(file, "cannot read: " + e.getMessage());
+        }
+        Manifest m;
+        try {
+            m = GSON.fromJson(json, Manifest.class);
+        } catch (JsonParseException e) {
+            throw new RecordingException(file, "not valid JSON: " + e.getMessage());
+        }
+        if (m == null || m.command() == null || m.command().isEmpty()) {
+            throw new RecordingException(file, "not a Reprise manifest");
+        }
+        if (m.format() != Manifest.FORMAT) {
+            throw new RecordingException(file, "unsupported recording format " + m.format() + " (this Reprise reads " + Manifest.FORMAT + ")");
+        }
+        return m;
+    }
+
+    public void writeManifest(Manifest m) throws IOException {
+        Path file = dir.resolve(Manifest.FILE);
+        Path tmp = dir.resolve(Manifest.FILE + ".tmp");
+        Files.deleteIfExists(tmp);
+        Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8, StandardOpenOption.WRITE)) {
+            GSON.toJson(m, w);
+        }
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** A recorder side file (see the agent's RunInfo), or null if absent. */
+    public Properties sideFile(String name) throws RecordingException {
+        Path file = dir.resolve(name);
+        if (!Files.exists(file)) {
+            return null;
+        }
+        Properties p = new Properties();
+        try (InputStream in = Files.newInputStream(file)) {
+            p.load(in);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new RecordingException(file, "unreadable: " + e.getMessage());
+        }
+        return p;
+    }
+
+    /** Stream files, one per recorded thread, sorted by thread path. */
+    public List<Path> streams() throws RecordingException {
+        Path sdir = dir.resolve("streams");
+        List<Path> out = new ArrayList<>();
+        if (!Files.isDirectory(sdir)) {
+            return out;
+        }
+        try (Stream<Path> s = Files.list(sdir)) {
+            s.filter(p -> p.getFileName().toString().endsWith(".rpl")).sorted().forEach(out::add);
+        } catch (IOException e) {
+            throw new RecordingException(sdir, "cannot list: " + e.getMessage());
+        }
+        return out;
+    }
+
+    /** Thread path of a stream file: {@code streams/t1.2.rpl} is thread {@code 1.2}. */
+    public static String threadOf(Path stream) {
+        String n = stream.getFileName().toString();
+        return n.substring(1, n.length() - ".rpl".length());
+    }
+
+    /** Wraps a core format error as a recording error of this directory. */
+    public static RecordingException corrupt(RecordingCorruptException e) {
+        return new RecordingException(e.file(), "corrupt at offset " + e.offset() + ": " + e.getMessage()
+                .substring(e.getMessage().indexOf(": ") + 2));
+    }
+}

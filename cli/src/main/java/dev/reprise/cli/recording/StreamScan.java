@@ -1,0 +1,41 @@
+package dev.reprise.cli.recording;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+
+import dev.reprise.core.log.EventHeader;
+import dev.reprise.core.log.EventInput;
+import dev.reprise.core.log.RecordingCorruptException;
+
+/**
+ * Reads a whole stream, verifying every chunk and event header: what {@code inspect} reports
+ * and what {@code replay} checks before it starts.
+ */
+public record StreamScan(String thread, long events, Map<Integer, Long> byOp, long fileBytes, long rawBytes,
+                         long tornAt) {
+
+    public static StreamScan of(Path stream) throws RecordingException {
+        EventInput in = new EventInput(stream);
+        Map<Integer, Long> byOp = new TreeMap<>();
+        long events = 0;
+        try {
+            while (!in.atEnd()) {
+                EventHeader h = EventHeader.read(in);
+                in.skip(h.length());
+                byOp.merge(h.op(), 1L, Long::sum);
+                events++;
+            }
+            return new StreamScan(RecordingDir.threadOf(stream), events, byOp, Files.size(stream), in.position(),
+                    in.tornTail());
+        } catch (RecordingCorruptException e) {
+            throw RecordingDir.corrupt(e);
+        } catch (EventInput.EndOfStream e) {
+            throw new RecordingException(stream, "corrupt: an event runs past the end of its chunk at byte " + in.position());
+        } catch (IOException e) {
+            throw new RecordingException(stream, "cannot read: " + e.getMessage());
+        }
+    }
+}
