@@ -1,0 +1,123 @@
+package dev.reprise.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the packaged {@code reprise} command, as a user does, on corpus programs, with the JDK that
+ * runs the tests. Every run has a timeout: a hang is a failure, not a stuck build.
+ */
+public final class Reprise {
+    public static final Path ROOT = Path.of(System.getProperty("reprise.root", "..")).toAbsolutePath().normalize();
+    public static final Path CLI_JAR = ROOT.resolve("cli/target/reprise-cli.jar");
+    public static final Path AGENT_JAR = ROOT.resolve("agent/target/reprise-agent.jar");
+    public static final Path CORPUS_JAR = ROOT.resolve("corpus/target/reprise-corpus.jar");
+    public static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private static final long TIMEOUT_SECONDS = 120;
+
+    private Reprise() {
+    }
+
+    /** {@code java -cp corpus.jar MAIN ARGS}: the command after {@code --}. */
+    public static List<String> corpus(String mainClass, String... args) {
+        List<String> cmd = new ArrayList<>(List.of(JAVA, "-cp", CORPUS_JAR.toString(), mainClass));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    public static Run record(Path dir, List<String> command) {
+        return record(dir, command, null, Map.of());
+    }
+
+    public static Run record(Path dir, List<String> command, byte[] stdin, Map<String, String> env) {
+        List<String> args = new ArrayList<>(List.of("record", "-o", dir.toString(), "--"));
+        args.addAll(command);
+        return reprise(args, stdin, env, null);
+    }
+
+    public static Run replay(Path dir, String... options) {
+        List<String> args = new ArrayList<>(List.of("replay", dir.toString()));
+        args.addAll(List.of(options));
+        return reprise(args, null, Map.of(), null);
+    }
+
+    public static Run reprise(List<String> args, byte[] stdin, Map<String, String> env, Path cwd) {
+        List<String> cmd = new ArrayList<>(List.of(JAVA, "-Dreprise.agent=" + AGENT_JAR, "-jar", CLI_JAR.toString()));
+        cmd.addAll(args);
+        return exec(cmd, stdin, env, cwd);
+    }
+
+    public static Run exec(List<String> cmd, byte[] stdin, Map<String, String> env, Path cwd) {
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().putAll(env);
+        if (cwd != null) {
+            pb.directory(cwd.toFile());
+        }
+        try {
+            Process p = pb.start();
+            CompletableFuture<byte[]> out = drain(p.getInputStream());
+            CompletableFuture<byte[]> err = drain(p.getErrorStream());
+            try (OutputStream in = p.getOutputStream()) {
+                if (stdin != null) {
+                    in.write(stdin);
+                }
+            } catch (IOException e) {
+                // the program did not read all its input
+            }
+            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                throw new AssertionError("timed out after " + TIMEOUT_SECONDS + "s: " + cmd);
+            }
+            return new Run(p.exitValue(), new String(out.get(), StandardCharsets.UTF_8),
+                    new String(err.get(), StandardCharsets.UTF_8));
+        } catch (IOException | InterruptedException | java.util.concurrent.ExecutionException e) {
+            throw new AssertionError("cannot run " + cmd, e);
+        }
+    }
+
+    private static CompletableFuture<byte[]> drain(InputStream in) {
+        return CompletableFuture.supplyAsync(() -> {
+            ByteArrayOutputStream buf = new ByteArrayOutputStream();
+            try (in) {
+                in.transferTo(buf);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return buf.toByteArray();
+        });
+    }
+
+    /**
+     * Replays {@code dir} {@code times} times (with a chaos seed on every other run) and asserts
+     * each replay printed exactly what the recording printed and exited with its status.
+     */
+    public static void assertReplaysMatch(Path dir, Run recorded, int times) {
+        for (int i = 0; i < times; i++) {
+            Run replayed = i % 2 == 0 ? replay(dir) : replay(dir, "--chaos", Integer.toString(1000 + i));
+            assertEquals(recorded.stdout(), replayed.stdout(), () -> "stdout differs in replay\n" + replayed);
+            assertEquals(recorded.programStderr(), replayed.programStderr(), () -> "stderr differs in replay\n" + replayed);
+            assertEquals(recorded.status(), replayed.status(), () -> "exit status differs in replay\n" + replayed);
+        }
+    }
+
+    public static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}

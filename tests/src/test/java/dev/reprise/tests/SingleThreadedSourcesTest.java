@@ -1,0 +1,93 @@
+package dev.reprise.tests;
+
+import static dev.reprise.tests.Reprise.assertReplaysMatch;
+import static dev.reprise.tests.Reprise.corpus;
+import static dev.reprise.tests.Reprise.record;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Single-threaded sources of nondeterminism: each corpus program recorded, then replayed several times. */
+class SingleThreadedSourcesTest {
+    @TempDir
+    Path tmp;
+
+    /** Two plain runs differ (the program is nondeterministic), yet every replay matches the recording. */
+    @ParameterizedTest
+    @ValueSource(strings = {"corpus.single.Clocks", "corpus.single.Randomness", "corpus.single.IdentityHashes"})
+    void replaysWhatTwoRunsDoNotShare(String program) {
+        Run plain1 = Reprise.exec(corpus(program), null, Map.of(), null);
+        Run plain2 = Reprise.exec(corpus(program), null, Map.of(), null);
+        assertNotEquals(plain1.stdout(), plain2.stdout(), "the program should differ from run to run");
+        Run recorded = record(tmp.resolve("rec"), corpus(program));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertReplaysMatch(tmp.resolve("rec"), recorded, 3);
+    }
+
+    @Test
+    void environmentIsReplayedElsewhereWithAnotherEnvironment() throws Exception {
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.single.Environment"));
+        assertEquals(0, recorded.status(), recorded::toString);
+        Path elsewhere = Files.createDirectory(tmp.resolve("elsewhere"));
+        Run replayed = Reprise.reprise(java.util.List.of("replay", tmp.resolve("rec").toString()), null,
+                Map.of("HOME", "/nonexistent-home", "REPRISE_TEST_EXTRA", "1"), elsewhere);
+        assertEquals(recorded.stdout(), replayed.stdout(), replayed::toString);
+        assertEquals(0, replayed.status());
+    }
+
+    @Test
+    void stdinIsReplayedWithoutInput() {
+        byte[] input = "hello\nworld\nthird line\n".getBytes(StandardCharsets.UTF_8);
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.single.Stdin"), input, Map.of());
+        assertTrue(recorded.stdout().startsWith("1: olleh\n2: dlrow\n3: enil driht\nlines 3"), recorded::toString);
+        assertReplaysMatch(tmp.resolve("rec"), recorded, 2);
+    }
+
+    @Test
+    void systemExitStatusIsReplayed() {
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.single.Exits", "exit", "7"));
+        assertEquals(7, recorded.status(), recorded::toString);
+        assertReplaysMatch(tmp.resolve("rec"), recorded, 2);
+    }
+
+    @Test
+    void deathByUncaughtExceptionIsReplayed() {
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.single.Exits", "throw"));
+        assertEquals(1, recorded.status(), recorded::toString);
+        assertTrue(recorded.stderr().contains("IllegalStateException: boom at"), recorded::toString);
+        assertReplaysMatch(tmp.resolve("rec"), recorded, 2);
+    }
+
+    @Test
+    void shutdownHookOutputIsReplayed() {
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.single.Exits", "hook"));
+        assertTrue(recorded.stdout().contains("hook at"), recorded::toString);
+        assertReplaysMatch(tmp.resolve("rec"), recorded, 2);
+    }
+
+    @Test
+    void executableJarIsRecordedAndReplayed() throws Exception {
+        Path jar = tmp.resolve("app.jar");
+        java.util.jar.Manifest mf = new java.util.jar.Manifest();
+        mf.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        mf.getMainAttributes().put(java.util.jar.Attributes.Name.MAIN_CLASS, "corpus.single.Clocks");
+        mf.getMainAttributes().put(java.util.jar.Attributes.Name.CLASS_PATH, Reprise.CORPUS_JAR.toUri().toString());
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), mf)) {
+            // the manifest alone: classes come from its Class-Path
+        }
+        Run recorded = record(tmp.resolve("rec"), java.util.List.of(Reprise.JAVA, "-jar", jar.toString()));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().contains("currentTimeMillis"), recorded::toString);
+        assertReplaysMatch(tmp.resolve("rec"), recorded, 2);
+    }
+}
