@@ -8,6 +8,7 @@ import dev.reprise.agent.instrument.Catalogue;
 import dev.reprise.agent.instrument.JdkAccess;
 import dev.reprise.agent.instrument.Transformer;
 import dev.reprise.agent.ops.Families;
+import dev.reprise.agent.ops.MonitorOps;
 import dev.reprise.core.config.AgentConfig;
 import dev.reprise.agent.runtime.Divergence;
 import dev.reprise.agent.runtime.ExitHooks;
@@ -36,7 +37,7 @@ public final class Agent {
             JdkAccess.open(inst, Agent.class.getModule());
             Session session = Session.start(config, Thread.currentThread());
             Families.prepare();
-            Catalogue catalogue = new Catalogue(Families.ALL);
+            Catalogue catalogue = new Catalogue(Families.ALL, MonitorOps.JDK_CLASSES);
             inst.addTransformer(new Transformer(catalogue), true);
             retransformLoaded(inst, catalogue);
             ExitHooks.install(session::finish);

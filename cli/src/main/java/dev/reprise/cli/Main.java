@@ -29,7 +29,7 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
         cl.setParameterExceptionHandler((ex, a) -> {
             System.err.println("reprise: " + ex.getMessage());
             System.err.println("Try 'reprise --help' for more information.");

@@ -7,6 +7,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -18,6 +19,7 @@ import dev.reprise.cli.recording.RecordingException;
 import dev.reprise.cli.recording.StreamScan;
 import dev.reprise.core.config.AgentConfig;
 import dev.reprise.core.config.Mode;
+import dev.reprise.core.config.Order;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -28,13 +30,11 @@ import picocli.CommandLine.Parameters;
             "The program's output is shown live; reprise exits with the program's exit status."},
         footer = {"", "Example:  reprise record -o rec -- java -cp app.jar com.example.Main arg1"})
 final class RecordCommand implements Callable<Integer> {
-    enum Order { rto, to }
-
     @Option(names = {"-o", "--output"}, paramLabel = "DIR",
             description = "Recording directory (created, must be empty). Default: reprise-recording-<date>-<time>")
     Path output;
 
-    @Option(names = "--order", paramLabel = "rto|to", defaultValue = "rto",
+    @Option(names = "--order", paramLabel = "rto|to", defaultValue = "RTO",
             description = "Ordering of synchronization: rto (relaxed total order, default) or to (total order).")
     Order order;
 
@@ -63,7 +63,7 @@ final class RecordCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         Path abs = dir.toAbsolutePath();
-        AgentConfig config = new AgentConfig(Mode.RECORD, abs, null, 0, true);
+        AgentConfig config = new AgentConfig(Mode.RECORD, abs, order, null, 0, true);
         List<String> argv = java.withAgent(java.words().get(0), JavaCommand.agentJar(), config.encode(), List.of());
         Map<String, String> env = new TreeMap<>(System.getenv());
         long start = System.currentTimeMillis();
@@ -114,7 +114,7 @@ final class RecordCommand implements Callable<Integer> {
         }
         boolean completed = end != null && status < 128;
         return new Manifest(Manifest.FORMAT, Main.VERSION, jvm, java.words(), Path.of("").toAbsolutePath().toString(),
-                new HashMap<>(env), order.name(), status, completed, start, duration, threads);
+                new HashMap<>(env), order.name().toLowerCase(Locale.ROOT), status, completed, start, duration, threads);
     }
 
     private static int waitQuietly(Process p) {

@@ -13,6 +13,7 @@ import dev.reprise.cli.recording.RecordingException;
 import dev.reprise.cli.recording.StreamScan;
 import dev.reprise.core.config.AgentConfig;
 import dev.reprise.core.config.Mode;
+import dev.reprise.core.config.Order;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -58,7 +59,8 @@ final class ReplayCommand implements Callable<Integer> {
             Main.say(dir.resolve(Manifest.FILE) + ": recorded command unusable: " + e.getMessage());
             return ExitCodes.CORRUPT;
         }
-        AgentConfig config = new AgentConfig(Mode.REPLAY, dir.toAbsolutePath(), chaos, m.exitStatus(), m.completed());
+        AgentConfig config = new AgentConfig(Mode.REPLAY, dir.toAbsolutePath(),
+                "to".equals(m.order()) ? Order.TO : Order.RTO, chaos, m.exitStatus(), m.completed());
         List<String> jvmOptions = new ArrayList<>();
         // File.getAbsolutePath() and friends use the directory the JVM started in: give them the recorded one.
         jvmOptions.add("-Duser.dir=" + m.cwd());

@@ -33,8 +33,14 @@ public final class Catalogue {
     private final Map<String, List<PrologueHook>> prologues = new HashMap<>();
     private final List<SiteHook> sites = new ArrayList<>();
     private final Set<String> siteClasses = new TreeSet<>();
+    private final Set<String> monitorClasses;
 
-    public Catalogue(List<Class<?>> hookClasses) {
+    /**
+     * @param hookClasses    the families of hooks
+     * @param monitorClasses JDK classes whose monitor acquisitions are ordered events
+     */
+    public Catalogue(List<Class<?>> hookClasses, Set<String> monitorClasses) {
+        this.monitorClasses = Set.copyOf(monitorClasses);
         for (Class<?> c : hookClasses) {
             for (Method m : c.getDeclaredMethods()) {
                 Prologue p = m.getAnnotation(Prologue.class);
@@ -72,10 +78,15 @@ public final class Catalogue {
         return siteClasses.contains(internalName);
     }
 
+    public boolean ordersMonitorsIn(String internalName) {
+        return monitorClasses.contains(internalName);
+    }
+
     /** Every JDK class the catalogue changes: retransformed at start-up if already loaded. */
     public Set<String> jdkClasses() {
         Set<String> all = new TreeSet<>(siteClasses);
         all.addAll(prologues.keySet());
+        all.addAll(monitorClasses);
         return all;
     }
 }

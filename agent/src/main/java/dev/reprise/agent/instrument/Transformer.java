@@ -35,12 +35,14 @@ public final class Transformer implements ClassFileTransformer {
             return null;
         }
         List<Catalogue.PrologueHook> prologues = catalogue.prologuesOf(name);
-        boolean sites = catalogue.rewritesSitesIn(name) || isApplicationClass(name, loader);
-        if (prologues.isEmpty() && !sites) {
+        boolean app = isApplicationClass(name, loader);
+        boolean sites = app || catalogue.rewritesSitesIn(name);
+        boolean monitors = app || catalogue.ordersMonitorsIn(name);
+        if (prologues.isEmpty() && !sites && !monitors) {
             return null;
         }
         try {
-            return instrument(name, bytes, prologues, sites);
+            return instrument(name, bytes, prologues, sites, monitors, redefined == null);
         } catch (Throwable t) {
             Divergence.message("cannot instrument " + name.replace('/', '.') + ": " + t);
             if (!isApplicationClass(name, loader)) {
@@ -50,7 +52,8 @@ public final class Transformer implements ClassFileTransformer {
         }
     }
 
-    private byte[] instrument(String name, byte[] bytes, List<Catalogue.PrologueHook> prologues, boolean sites) {
+    private byte[] instrument(String name, byte[] bytes, List<Catalogue.PrologueHook> prologues, boolean sites,
+                              boolean monitors, boolean firstLoad) {
         ClassReader reader = new ClassReader(bytes);
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
         List<Catalogue.PrologueHook> applied = new ArrayList<>();
@@ -60,6 +63,9 @@ public final class Transformer implements ClassFileTransformer {
         }
         if (sites) {
             chain = new CallSiteRewriter(chain, catalogue.siteHooks());
+        }
+        if (monitors) {
+            chain = new MonitorRewriter(chain, firstLoad);
         }
         reader.accept(chain, 0);
         for (Catalogue.PrologueHook h : prologues) {

@@ -13,6 +13,7 @@ public final class Families {
             HashOps.class,
             EnvOps.class,
             ThreadOps.class,
+            MonitorOps.class,
             FileStreamOps.class);
 
     private Families() {

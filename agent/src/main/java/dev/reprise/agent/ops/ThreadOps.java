@@ -6,38 +6,56 @@ import java.lang.invoke.MethodType;
 import dev.reprise.agent.runtime.Ev;
 import dev.reprise.agent.runtime.JdkMethods;
 import dev.reprise.agent.runtime.Op;
+import dev.reprise.agent.runtime.Ordered;
 import dev.reprise.agent.runtime.Rt;
 import dev.reprise.agent.runtime.Threads;
 
 /**
- * Thread creation: a started thread is named by its creation path and recorded from its first
- * event. A shutdown hook is named when it is registered: the JVM starts it from an unrecorded
- * thread at exit, but it is the program's.
+ * Threads. Starting a thread names it by its creation path and is ordered (on one registry
+ * resource), so creation indexes are the same on replay. A shutdown hook is named when it is
+ * registered: the JVM starts it from an unrecorded thread at exit, but it is the program's.
+ * Interrupts are ordered and recorded, and on replay never delivered for real: every operation an
+ * interrupt affects (sleep, wait, join, the interrupt status) replays its recorded outcome.
+ * Sleeps and joins that ended in the recording end at once on replay.
  */
 public final class ThreadOps {
-    private static final Op START = Op.named("thread.start");
+    private static final Op START = Op.ordered("thread.start");
     private static final Op SHUTDOWN_HOOK = Op.named("thread.shutdownhook");
-    private static final MethodHandle ADD_HOOK_LIVE =
-            JdkMethods.special(Runtime.class, "addShutdownHook", MethodType.methodType(void.class, Thread.class));
+    private static final Op JOIN = Op.named("thread.join");
+    private static final Op ALIVE = Op.named("thread.alive");
+    private static final Op SLEEP = Op.named("thread.sleep");
+    private static final Op INTERRUPT = Op.ordered("thread.interrupt");
+    private static final Op INTERRUPTED = Op.named("thread.interrupted");
+    /** The resource that orders thread starts. */
+    private static final Object REGISTRY = new Object();
+
     private static final MethodHandle START_LIVE =
             JdkMethods.special(Thread.class, "start", MethodType.methodType(void.class));
+    private static final MethodHandle ADD_HOOK_LIVE =
+            JdkMethods.special(Runtime.class, "addShutdownHook", MethodType.methodType(void.class, Thread.class));
+    private static final MethodHandle JOIN_LIVE =
+            JdkMethods.special(Thread.class, "join", MethodType.methodType(void.class, long.class));
+    private static final MethodHandle INTERRUPT_LIVE =
+            JdkMethods.special(Thread.class, "interrupt", MethodType.methodType(void.class));
+    private static final MethodHandle IS_INTERRUPTED_LIVE =
+            JdkMethods.special(Thread.class, "isInterrupted", MethodType.methodType(boolean.class));
+    private static final MethodHandle INTERRUPTED_LIVE =
+            JdkMethods.statik(Thread.class, "interrupted", MethodType.methodType(boolean.class));
 
     private ThreadOps() {
     }
 
     @Prologue(owner = "java/lang/Thread", method = "start", desc = "()V")
     public static void start(Thread t) throws Throwable {
-        Ev ev = Ev.begin(START, 0, 0);
+        Ev ev = Ordered.enter(START, 0, 0, REGISTRY);
         try {
             // JDK helper threads (the common cleaner and the like) act for the JVM, not the program.
             if (!t.getClass().getName().equals("jdk.internal.misc.InnocuousThread")) {
                 Threads.registerChild(Rt.current(), t);
             }
             START_LIVE.invokeExact(t);
-        } catch (Throwable e) {
-            throw ev.threw(e);
         } finally {
-            ev.end();
+            Ordered.exit(ev);
         }
     }
 
@@ -49,6 +67,101 @@ public final class ThreadOps {
             Threads.registerChild(Rt.current(), hook);
         } catch (Throwable e) {
             throw ev.threw(e);
+        } finally {
+            ev.end();
+        }
+    }
+
+    /** {@code join(millis)}; {@code join()} calls it. Replay joins for real only if the thread had ended. */
+    @Prologue(owner = "java/lang/Thread", method = "join", desc = "(J)V")
+    public static void join(Thread t, long millis) throws Throwable {
+        Ev ev = Ev.begin(JOIN, 0, 0);
+        try {
+            boolean ended;
+            if (ev.live()) {
+                JOIN_LIVE.invokeExact(t, millis);
+                ended = !t.isAlive();
+            } else {
+                ended = false;
+            }
+            if (ev.z(ended) && !ev.live()) {
+                JOIN_LIVE.invokeExact(t, 0L);
+            }
+        } catch (Throwable e) {
+            throw ev.threw(e);
+        } finally {
+            ev.end();
+        }
+    }
+
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/lang/Thread", method = "isAlive", desc = "()Z")
+    public static boolean isAlive(Thread t, int site) {
+        if (!Rt.claim()) {
+            return t.isAlive();
+        }
+        Ev ev = Ev.begin(ALIVE, site, 0);
+        try {
+            return ev.z(ev.live() && t.isAlive());
+        } finally {
+            ev.end();
+        }
+    }
+
+    @CallSite(kind = CallSite.Kind.STATIC, owner = "java/lang/Thread", method = "sleep", desc = "(J)V",
+            alsoIn = {"java/util/concurrent/TimeUnit"})
+    public static void sleep(long millis, int site) throws InterruptedException {
+        if (!Rt.claim()) {
+            Thread.sleep(millis);
+            return;
+        }
+        Ev ev = Ev.begin(SLEEP, site, 0);
+        try {
+            if (ev.live()) {
+                Thread.sleep(millis);
+            }
+        } catch (Throwable e) {
+            throw ev.threw(e);
+        } finally {
+            ev.end();
+        }
+    }
+
+    @CallSite(kind = CallSite.Kind.STATIC, owner = "java/lang/Thread", method = "sleep", desc = "(JI)V",
+            alsoIn = {"java/util/concurrent/TimeUnit"})
+    public static void sleepNanos(long millis, int nanos, int site) throws InterruptedException {
+        if (nanos < 0 || nanos > 999_999) {
+            Thread.sleep(millis, nanos); // let the JDK reject the argument
+        }
+        sleep(millis + (nanos > 0 ? 1 : 0), site);
+    }
+
+    @Prologue(owner = "java/lang/Thread", method = "interrupt", desc = "()V")
+    public static void interrupt(Thread t) throws Throwable {
+        Ev ev = Ordered.enter(INTERRUPT, 0, 0, t);
+        try {
+            if (ev.live()) {
+                INTERRUPT_LIVE.invokeExact(t);
+            }
+        } finally {
+            Ordered.exit(ev);
+        }
+    }
+
+    @Prologue(owner = "java/lang/Thread", method = "isInterrupted", desc = "()Z")
+    public static boolean isInterrupted(Thread t) throws Throwable {
+        Ev ev = Ev.begin(INTERRUPTED, 0, 0);
+        try {
+            return ev.z(ev.live() && (boolean) IS_INTERRUPTED_LIVE.invokeExact(t));
+        } finally {
+            ev.end();
+        }
+    }
+
+    @Prologue(owner = "java/lang/Thread", method = "interrupted", desc = "()Z")
+    public static boolean interrupted() throws Throwable {
+        Ev ev = Ev.begin(INTERRUPTED, 0, 1);
+        try {
+            return ev.z(ev.live() && (boolean) INTERRUPTED_LIVE.invokeExact());
         } finally {
             ev.end();
         }

@@ -38,6 +38,18 @@ public final class Divergence {
         stop(ctx, "the program's " + operation + " differs from the recording", detail);
     }
 
+    /** No replayed thread has made progress for a long time: report what each one waits for. */
+    static void stalled(ThreadCtx ctx) {
+        StringBuilder sb = new StringBuilder("the replay can make no progress; threads:");
+        for (ThreadCtx t : Session.current().threads()) {
+            String state = t.thread == null || !t.thread.isAlive() ? "ended"
+                    : t.waitingFor != null ? "waits for " + t.waitingFor : "runs or is blocked in the program (" + t.thread.getState() + ")";
+            sb.append("\n    thread ").append(t.path).append(" (#").append(t.index).append(", event ").append(t.eventNo)
+                    .append("): ").append(state);
+        }
+        stop(ctx, "replay is stuck", sb.toString());
+    }
+
     private static String describe(int op, int site, int digest) {
         return Op.nameOf(op) + " at " + Sites.nameOf(site) + " (argument digest " + Integer.toHexString(digest) + ")";
     }

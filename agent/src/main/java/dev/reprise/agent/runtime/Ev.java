@@ -36,6 +36,8 @@ public final class Ev {
     private int site;
     private int digest;
     private boolean open;
+    /** Replay: the event read was logged under the operation's relaxed twin. */
+    private boolean relaxed;
 
     Ev(ThreadCtx ctx) {
         this.ctx = ctx;
@@ -45,9 +47,25 @@ public final class Ev {
     /** Starts an event on a thread whose call {@link Rt#claim() claimed} it. */
     public static Ev begin(Op op, int site, int digest) {
         Ev ev = Rt.current().ev;
+        ev.relaxedTwin = op.relaxed == null ? 0 : op.relaxed.id;
         ev.start(op.id, site, digest);
         return ev;
     }
+
+    /** Replay: true if the event read is the relaxed twin of its operation. */
+    public boolean relaxed() {
+        return relaxed;
+    }
+
+    /** Record: logs the open event, which has no payload yet, under its operation's relaxed twin. */
+    void markRelaxed() {
+        EventBuffer b = ctx.log.buffer();
+        b.truncate(headerMark);
+        op = relaxedTwin;
+        lengthMark = EventHeader.write(b, op, false, site, digest);
+    }
+
+    private int relaxedTwin;
 
     private void start(int op, int site, int digest) {
         this.op = op;
@@ -74,7 +92,11 @@ public final class Ev {
             throw Session.current().corrupt(e);
         }
         payloadEnd = ctx.in.position() + h.length();
-        if (h.op() != op || h.site() != site || h.digest() != digest) {
+        relaxed = relaxedTwin != 0 && h.op() == relaxedTwin;
+        if (relaxed) {
+            this.op = relaxedTwin;
+        }
+        if ((h.op() != op && !relaxed) || h.site() != site || h.digest() != digest) {
             Divergence.report(ctx, h.op(), h.site(), h.digest(), op, site, digest);
         }
         if (h.threw()) {

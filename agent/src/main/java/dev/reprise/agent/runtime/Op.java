@@ -13,9 +13,12 @@ public final class Op {
 
     public final String name;
     public final int id;
+    /** For an ordered operation: the twin id its relaxed events are logged under, else null. */
+    public final Op relaxed;
 
-    private Op(String name) {
+    private Op(String name, Op relaxed) {
         this.name = name;
+        this.relaxed = relaxed;
         CRC32 crc = new CRC32();
         crc.update(name.getBytes(java.nio.charset.StandardCharsets.UTF_8));
         this.id = (int) (crc.getValue() % ID_SPACE) + 1;
@@ -25,7 +28,16 @@ public final class Op {
 
     /** The operation called {@code name}; declaring two names with one id is a start-up error. */
     public static Op named(String name) {
-        Op op = new Op(name);
+        return register(new Op(name, null));
+    }
+
+    /** An ordered synchronization operation: relaxed events get their own name, {@code name.relaxed}. */
+    public static Op ordered(String name) {
+        return register(new Op(name, register(new Op(name + ".relaxed", null))));
+    }
+
+    private static Op register(Op op) {
+        String name = op.name;
         synchronized (NAMES) {
             String prior = NAMES.putIfAbsent(op.id, name);
             if (prior != null && !prior.equals(name)) {

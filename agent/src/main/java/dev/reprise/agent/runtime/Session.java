@@ -60,10 +60,10 @@ public final class Session {
         return config.mode() == Mode.REPLAY;
     }
 
-    ThreadCtx openThread(String path) {
+    ThreadCtx openThread(String path, int index) {
         ThreadCtx ctx = writer != null
-                ? new ThreadCtx(path, writer.open("t" + path), null)
-                : new ThreadCtx(path, null, new EventInput(LogWriter.streamFile(config.dir(), "t" + path)));
+                ? new ThreadCtx(path, index, writer.open("t" + path), null)
+                : new ThreadCtx(path, index, null, new EventInput(LogWriter.streamFile(config.dir(), "t" + path)));
         ctx.chaos = config.chaosSeed() == null ? null : new SplittableRandom(config.chaosSeed() ^ path.hashCode());
         synchronized (threads) {
             threads.add(ctx);
@@ -104,6 +104,13 @@ public final class Session {
         Divergence.message("recording unreadable: " + e.getMessage());
         Runtime.getRuntime().halt(Divergence.EXIT_CORRUPT);
         return e;
+    }
+
+    /** Every recorded thread's context so far. */
+    List<ThreadCtx> threads() {
+        synchronized (threads) {
+            return new ArrayList<>(threads);
+        }
     }
 
     /** At JVM exit: records flush their streams; replays check no recorded event was left unused. */

@@ -6,13 +6,28 @@ import dev.reprise.core.log.ThreadLog;
 /** Per-thread state: the thread's path, its event stream, and the interception depth. */
 public final class ThreadCtx {
     /** Shared by every thread that is not recorded: its depth never reaches zero. */
-    static final ThreadCtx UNRECORDED = new ThreadCtx(null, null, null);
+    static final ThreadCtx UNRECORDED = new ThreadCtx(null, -1, null, null);
 
     final String path;
     /** Non-zero while an intercepted call (or Reprise's own work) runs on this thread. */
     int depth;
     /** Number of threads this thread has started: names the next child's path. */
     int children;
+    /** Creation order among recorded threads (main is 0): names the thread in ordering edges. */
+    final int index;
+    /** Synchronization events this thread has completed. */
+    long syncCount;
+    /** Replay, while waiting for a turn: the TO sequence number, or -1. */
+    long awaitSeq = -1;
+    /** Replay, while waiting for a turn: the thread index and count of the edge, or -1. */
+    int awaitThread = -1;
+    long awaitCount;
+    /** Replay: what the thread waits for, for the report of a replay that cannot progress. */
+    volatile String waitingFor;
+    /** A synchronization event is open between the before- and after-acquire hooks. */
+    boolean syncOpen;
+    /** The slot of the ordered operation in progress ({@link Ordered#enter}), or -1. */
+    int orderedSlot = -1;
     long eventNo;
     /** Objects of each class this thread gave an identity hash: the next one's value derives from it. */
     final ClassCounters hashCounters = new ClassCounters();
@@ -23,8 +38,9 @@ public final class ThreadCtx {
     /** Under {@code --chaos}: this thread's source of delays; null otherwise. */
     java.util.SplittableRandom chaos;
 
-    ThreadCtx(String path, ThreadLog log, EventInput in) {
+    ThreadCtx(String path, int index, ThreadLog log, EventInput in) {
         this.path = path;
+        this.index = index;
         this.log = log;
         this.in = in;
         this.ev = new Ev(this);

@@ -7,29 +7,42 @@ package dev.reprise.agent.runtime;
  * JVM-internal threads and Reprise's own are not.
  */
 public final class Threads {
-    private static final WeakIdentityTable<String> PATHS = new WeakIdentityTable<>();
+    /** A recorded thread's names: creation path and creation index. */
+    record Registration(String path, int index) {
+    }
+
+    private static final WeakIdentityTable<Registration> PATHS = new WeakIdentityTable<>();
+    /** Next creation index; registrations happen inside ordered thread-start events, so in the same order on replay. */
+    private static int nextIndex = 1;
 
     private Threads() {
     }
 
     /** Registers the thread that runs premain as the program's main thread. */
     static void registerMain(Thread t) {
-        PATHS.put(t, "1");
+        PATHS.put(t, new Registration("1", 0));
     }
 
     /** Called by the parent before {@code child} starts; returns the child's path. */
     public static String registerChild(ThreadCtx parent, Thread child) {
         String path = parent.path + "." + (++parent.children);
-        PATHS.put(child, path);
+        int index;
+        synchronized (Threads.class) {
+            index = nextIndex++;
+        }
+        if (index >= SyncOrder.MAX_THREADS) {
+            throw new IllegalStateException("more than " + SyncOrder.MAX_THREADS + " recorded threads");
+        }
+        PATHS.put(child, new Registration(path, index));
         return path;
     }
 
     static ThreadCtx contextForCurrentThread() {
-        String path = PATHS.get(Thread.currentThread());
+        Registration r = PATHS.get(Thread.currentThread());
         Session s = Session.current();
-        if (path == null || s == null) {
+        if (r == null || s == null) {
             return ThreadCtx.UNRECORDED;
         }
-        return s.openThread(path);
+        return s.openThread(r.path(), r.index());
     }
 }

@@ -12,7 +12,7 @@ import java.util.Map;
  * argument is {@code key=value} pairs joined by {@code &}, values URL-encoded; the {@code reprise}
  * command writes it with {@link #encode()}.
  */
-public record AgentConfig(Mode mode, Path dir, Long chaosSeed, int recordedStatus, boolean recordingComplete) {
+public record AgentConfig(Mode mode, Path dir, Order order, Long chaosSeed, int recordedStatus, boolean recordingComplete) {
 
     public static AgentConfig parse(String arg) {
         Map<String, String> kv = new LinkedHashMap<>();
@@ -30,6 +30,7 @@ public record AgentConfig(Mode mode, Path dir, Long chaosSeed, int recordedStatu
         return new AgentConfig(
                 Mode.valueOf(mode.toUpperCase(java.util.Locale.ROOT)),
                 Path.of(require(kv, "dir")),
+                Order.valueOf(kv.getOrDefault("order", "rto").toUpperCase(java.util.Locale.ROOT)),
                 chaos == null ? null : Long.parseLong(chaos),
                 Integer.parseInt(kv.getOrDefault("status", "0")),
                 Boolean.parseBoolean(kv.getOrDefault("complete", "true")));
@@ -39,6 +40,7 @@ public record AgentConfig(Mode mode, Path dir, Long chaosSeed, int recordedStatu
         StringBuilder sb = new StringBuilder();
         sb.append("mode=").append(mode.name().toLowerCase(java.util.Locale.ROOT));
         sb.append("&dir=").append(URLEncoder.encode(dir.toString(), StandardCharsets.UTF_8));
+        sb.append("&order=").append(order.name().toLowerCase(java.util.Locale.ROOT));
         if (chaosSeed != null) {
             sb.append("&chaos=").append(chaosSeed);
         }

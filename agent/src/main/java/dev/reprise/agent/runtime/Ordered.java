@@ -1,0 +1,140 @@
+package dev.reprise.agent.runtime;
+
+import java.util.concurrent.locks.ReentrantLock;
+
+import dev.reprise.core.config.Order;
+
+/**
+ * Ordered synchronization events for hooks, in two shapes.
+ *
+ * <p>Monitors: {@link #beforeMonitor} runs before {@code monitorenter} (replay: waits for the
+ * event's turn) and {@link #afterMonitor} after it (record: logs the acquisition while holding
+ * the monitor; replay: publishes progress). The monitor itself makes operation and record atomic.
+ *
+ * <p>Other operations (starting a thread, interrupting one): {@link #enter} takes the resource's
+ * slot lock (record) or waits for the turn (replay); the hook performs the operation; then
+ * {@link #exit} releases. The slot lock is what makes the operation and its record atomic.
+ */
+public final class Ordered {
+    private static final ReentrantLock[] LOCKS = new ReentrantLock[SyncOrder.SLOTS];
+
+    static {
+        for (int i = 0; i < LOCKS.length; i++) {
+            LOCKS[i] = new ReentrantLock();
+        }
+    }
+
+    private Ordered() {
+    }
+
+    private static Order order() {
+        return Session.current().config().order();
+    }
+
+    /** Before acquiring {@code monitor}; true if this acquisition is an event (then call {@link #afterMonitor}). */
+    public static boolean beforeMonitor(Op op, int site, Object monitor) {
+        if (monitor == null || !Rt.claim()) {
+            return false; // a null monitor throws in monitorenter, outside any event
+        }
+        beforeLock(op, site);
+        return true;
+    }
+
+    /**
+     * Before acquiring a lock-like resource on a thread whose call is already claimed (a prologue
+     * hook of a lock method); the hook then acquires it for real and calls {@link #afterMonitor}.
+     */
+    public static void beforeLock(Op op, int site) {
+        ThreadCtx ctx = Rt.current();
+        ctx.syncOpen = true;
+        Ev ev = Ev.begin(op, site, 0);
+        if (!ev.recording()) {
+            SyncOrder.awaitTurn(ev, ctx, ev.relaxed());
+        }
+    }
+
+    /** After {@code monitor} (or the lock of {@link #beforeLock}) is held. */
+    public static void afterMonitor(Object monitor) {
+        ThreadCtx ctx = Rt.current();
+        if (!ctx.syncOpen) {
+            return;
+        }
+        ctx.syncOpen = false;
+        acquired(ctx, monitor);
+    }
+
+    private static void acquired(ThreadCtx ctx, Object resource) {
+        Ev ev = ctx.ev;
+        if (ev.recording()) {
+            if (SyncOrder.recordAcquired(ev, ctx, SyncOrder.slotOf(resource), order())) {
+                ev.markRelaxed();
+            }
+        } else {
+            SyncOrder.completed(ctx);
+        }
+        ev.end();
+    }
+
+    /** Record: logs the re-acquisition of {@code monitor} after {@code wait}, holding it again. */
+    public static void recordReacquired(Ev ev, Object monitor) {
+        if (SyncOrder.recordAcquired(ev, Rt.current(), SyncOrder.slotOf(monitor), order())) {
+            ev.markRelaxed();
+        }
+    }
+
+    /**
+     * Replay of returning from {@code wait}: the thread holds {@code monitor} and must let others
+     * take it until its recorded turn to re-acquire it, so it waits for real, in short timed waits
+     * (notifications of the replayed program wake it early).
+     */
+    public static void replayReacquire(Ev ev, Object monitor) {
+        ThreadCtx ctx = Rt.current();
+        SyncOrder.readTurn(ev, ctx, ev.relaxed());
+        long millis = 1;
+        while (!SyncOrder.ready(ctx)) {
+            try {
+                monitor.wait(millis);
+            } catch (InterruptedException e) {
+                // interrupts are replayed from the recording, never delivered live
+            }
+            millis = Math.min(millis * 2, 50);
+        }
+        SyncOrder.completed(ctx);
+    }
+
+    /**
+     * Starts an ordered operation on {@code resource} on a thread whose call was claimed. The
+     * returned event stays open: code its results, then call {@link #exit}.
+     */
+    public static Ev enter(Op op, int site, int digest, Object resource) {
+        ThreadCtx ctx = Rt.current();
+        Ev ev = Ev.begin(op, site, digest);
+        int slot = SyncOrder.slotOf(resource);
+        if (ev.recording()) {
+            LOCKS[slot].lock();
+            if (SyncOrder.recordAcquired(ev, ctx, slot, order())) {
+                ev.markRelaxed();
+            }
+        } else {
+            SyncOrder.awaitTurn(ev, ctx, ev.relaxed());
+        }
+        ctx.orderedSlot = slot;
+        return ev;
+    }
+
+    /** Ends an operation begun with {@link #enter}; safe to call from a {@code finally}. */
+    public static void exit(Ev ev) {
+        ThreadCtx ctx = Rt.current();
+        int slot = ctx.orderedSlot;
+        if (slot < 0) {
+            return;
+        }
+        ctx.orderedSlot = -1;
+        if (ev.recording()) {
+            LOCKS[slot].unlock();
+        } else {
+            SyncOrder.completed(ctx);
+        }
+        ev.end();
+    }
+}

@@ -1,0 +1,130 @@
+package dev.reprise.agent.runtime;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+import dev.reprise.core.config.Order;
+
+/**
+ * Orders synchronization acquisitions (paper 000, Sections 2-4).
+ *
+ * <p>Every recorded thread has an index (its creation order, itself ordered) and counts the
+ * synchronization events it completed. Resources (monitors, and the per-resource locks of
+ * non-monitor operations) map to one of {@value #SLOTS} slots; a slot remembers the last event
+ * that acquired it as (owner index, owner's count), packed in one long.
+ *
+ * <p>RTO: recording, with the resource held, swaps this event into the slot. If the slot's last
+ * owner is this thread the event is RELAXED: nothing is logged and replay does not wait. Otherwise
+ * the event logs an edge to the previous event on the slot (an ownership change), or, on first
+ * use, to the last ordered event of the whole program (Algorithm 1, line 7). Replay waits until
+ * the edge's thread has completed that many events. Slots are coarse: colliding resources share
+ * one, and since the slot itself is the resource, relaxing requires this thread to be the slot's
+ * last owner, which no acquisition of another resource on the slot can fake (DESIGN, rule 1).
+ *
+ * <p>TO: each acquisition takes the next number of one global sequence while holding the
+ * resource; replay waits for its number's turn.
+ *
+ * <p>Atomicity (DESIGN, rule 2): callers hold the resource across {@link #recordAcquired}, so no
+ * other acquisition of it can slip between the operation and its record.
+ */
+public final class SyncOrder {
+    static final int SLOTS = 4096;
+    static final int MAX_THREADS = 1 << 16;
+    private static final int COUNT_BITS = 44;
+    private static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
+    private static final int EDGE = 0;
+    private static final int FIRST = 1;
+    private static final int TURN = 2;
+
+    private static final AtomicLongArray SLOT = new AtomicLongArray(SLOTS);
+    /** The last ordered (non-relaxed) event of the program, packed like a slot. */
+    private static final AtomicLong LAST_ORDERED = new AtomicLong();
+    /** TO: the next sequence number; replay: the number whose turn it is. */
+    private static final AtomicLong SEQUENCE = new AtomicLong();
+    /** Replay: how many synchronization events each thread has completed. */
+    static final AtomicLongArray PROGRESS = new AtomicLongArray(MAX_THREADS);
+    private SyncOrder() {
+    }
+
+    /** The slot of a resource: by the JVM's own identity hash, which no program sees. */
+    public static int slotOf(Object resource) {
+        int h = System.identityHashCode(resource);
+        h ^= h >>> 16;
+        return (h * 0x9E3779B1) >>> (32 - 12);
+    }
+
+    private static long pack(int index, long count) {
+        return ((long) (index + 1) << COUNT_BITS) | count;
+    }
+
+    /**
+     * Records an acquisition of {@code slot}, with the resource held, into the open event.
+     * Returns true if it was relaxed (the caller's event is then tagged relaxed).
+     */
+    static boolean recordAcquired(Ev ev, ThreadCtx ctx, int slot, Order order) {
+        long count = ++ctx.syncCount;
+        if (order == Order.TO) {
+            ev.j(TURN);
+            ev.j(SEQUENCE.getAndIncrement());
+            return false;
+        }
+        long mine = pack(ctx.index, count);
+        long prev = SLOT.getAndSet(slot, mine);
+        if (prev != 0 && owner(prev) == ctx.index) {
+            return true;
+        }
+        long before = LAST_ORDERED.getAndSet(mine);
+        long edge = prev != 0 ? prev : before;
+        ev.j(prev != 0 ? EDGE : FIRST);
+        ev.j(edge == 0 ? -1 : owner(edge));
+        ev.j(edge & COUNT_MASK);
+        return false;
+    }
+
+    private static int owner(long packed) {
+        return (int) (packed >>> COUNT_BITS) - 1;
+    }
+
+    /** Replay: reads the event's ordering into {@code ctx}; {@link #ready} then says when it may proceed. */
+    static void readTurn(Ev ev, ThreadCtx ctx, boolean relaxed) {
+        ctx.awaitSeq = -1;
+        ctx.awaitThread = -1;
+        if (relaxed) {
+            return;
+        }
+        int kind = (int) ev.j(0);
+        if (kind == TURN) {
+            ctx.awaitSeq = ev.j(0);
+            ctx.waitingFor = "turn " + ctx.awaitSeq + " of the total order";
+            return;
+        }
+        ctx.awaitThread = (int) ev.j(0);
+        ctx.awaitCount = ev.j(0);
+        ctx.waitingFor = "thread #" + ctx.awaitThread + " to complete synchronization event " + ctx.awaitCount;
+    }
+
+    /** Replay: whether the event read by {@link #readTurn} may proceed now. */
+    static boolean ready(ThreadCtx ctx) {
+        if (ctx.awaitSeq >= 0) {
+            return SEQUENCE.get() == ctx.awaitSeq;
+        }
+        return ctx.awaitThread < 0 || PROGRESS.get(ctx.awaitThread) >= ctx.awaitCount;
+    }
+
+    /** Replay, before acquiring: reads the event's ordering and waits until it may proceed. */
+    static void awaitTurn(Ev ev, ThreadCtx ctx, boolean relaxed) {
+        readTurn(ev, ctx, relaxed);
+        Waiter.await(ctx);
+    }
+
+    /** Replay, after acquiring: publishes this thread's progress (and passes the TO turn on). */
+    static void completed(ThreadCtx ctx) {
+        ctx.waitingFor = null;
+        PROGRESS.set(ctx.index, ++ctx.syncCount);
+        if (ctx.awaitSeq >= 0) {
+            SEQUENCE.set(ctx.awaitSeq + 1);
+            ctx.awaitSeq = -1;
+        }
+        Waiter.progressed();
+    }
+}

@@ -1,0 +1,74 @@
+package dev.reprise.agent.runtime;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * How a replayed thread waits for its turn (paper 000, Section 4.1.3). Most turns come within
+ * microseconds, so a waiter first spins, then yields (there may be far more threads than the two
+ * cores), then parks. Parked waiters are woken by {@link #progressed()}; the park is also timed,
+ * backing off to a millisecond, so a missed wake-up costs latency, never liveness, and a thread
+ * that waits long uses no CPU. A replay that makes no progress at all for {@value #STALL_SECONDS}
+ * seconds is stuck: it is reported with what each thread waits for.
+ */
+final class Waiter {
+    private static final int SPINS = 200;
+    private static final int YIELDS = 50;
+    private static final long MAX_PARK_NANOS = 1_000_000;
+    private static final int STALL_SECONDS = 20;
+
+    /**
+     * Changes whenever any thread completes a synchronization event. Increments may race and be
+     * lost: waiters only need to see that it changed.
+     */
+    private static volatile long epoch;
+    /** Number of parked waiters: publishers wake them only when there are some. */
+    private static volatile int parked;
+    private static final java.util.Set<Thread> PARKED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private Waiter() {
+    }
+
+    static void await(ThreadCtx ctx) {
+        for (int i = 0; i < SPINS; i++) {
+            if (SyncOrder.ready(ctx)) {
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        for (int i = 0; i < YIELDS; i++) {
+            if (SyncOrder.ready(ctx)) {
+                return;
+            }
+            Thread.yield();
+        }
+        long park = 10_000;
+        long lastEpoch = epoch;
+        long stalledSince = System.nanoTime();
+        Thread self = Thread.currentThread();
+        while (!SyncOrder.ready(ctx)) {
+            PARKED.add(self);
+            parked = PARKED.size();
+            if (!SyncOrder.ready(ctx)) {
+                LockSupport.parkNanos(park);
+            }
+            PARKED.remove(self);
+            park = Math.min(park * 2, MAX_PARK_NANOS);
+            long e = epoch;
+            if (e != lastEpoch) {
+                lastEpoch = e;
+                stalledSince = System.nanoTime();
+            } else if (System.nanoTime() - stalledSince > STALL_SECONDS * 1_000_000_000L) {
+                Divergence.stalled(ctx);
+            }
+        }
+    }
+
+    static void progressed() {
+        epoch++;
+        if (parked > 0) {
+            for (Thread t : PARKED) {
+                LockSupport.unpark(t);
+            }
+        }
+    }
+}

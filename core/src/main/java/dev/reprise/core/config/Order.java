@@ -1,0 +1,9 @@
+package dev.reprise.core.config;
+
+/** How synchronization is ordered in a recording (paper 000, Sections 2-4). */
+public enum Order {
+    /** Relaxed total order: an acquisition by the resource's last owner is not ordered. */
+    RTO,
+    /** Total order: every acquisition takes a turn in one global sequence. */
+    TO
+}
