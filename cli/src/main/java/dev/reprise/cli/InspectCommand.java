@@ -31,6 +31,10 @@ final class InspectCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the summary as JSON, for scripts.")
     boolean json;
 
+    @Option(names = "--events", paramLabel = "THREAD",
+            description = "List the events of one thread (by path, e.g. 1 or 1.2): number, operation, call site id, digest, size.")
+    String eventsOf;
+
     /** The summary; its field names are the JSON keys. */
     record Summary(String recording, List<String> command, String cwd, String java, int exitStatus, boolean completed,
                    long durationMillis, String order, long events, long totalBytes, long rawBytes,
@@ -44,6 +48,9 @@ final class InspectCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Summary s;
         try {
+            if (eventsOf != null) {
+                return listEvents(RecordingDir.open(dir));
+            }
             s = summarize(RecordingDir.open(dir));
         } catch (RecordingException e) {
             Main.say(e.getMessage());
@@ -54,6 +61,21 @@ final class InspectCommand implements Callable<Integer> {
         } else {
             print(s);
         }
+        return 0;
+    }
+
+    private int listEvents(RecordingDir rec) throws RecordingException {
+        Properties ops = rec.sideFile("ops.properties");
+        Path stream = rec.path().resolve("streams").resolve("t" + eventsOf + ".rpl");
+        if (!Files.exists(stream)) {
+            Main.say("no thread " + eventsOf + " in " + rec.path());
+            return ExitCodes.USAGE;
+        }
+        StreamScan.forEach(stream, (n, h) -> {
+            String name = ops == null ? null : ops.getProperty(Integer.toString(h.op()));
+            System.out.printf("%8d  %-28s site %-6d digest %08x  %d bytes%s%n", n, name != null ? name : "op#" + h.op(),
+                    h.site(), h.digest(), h.length(), h.threw() ? "  threw" : "");
+        });
         return 0;
     }
 

@@ -18,6 +18,9 @@ import dev.reprise.agent.runtime.Op;
 public final class RandomOps {
     private static final Op NEXT_BYTES = Op.named("random.secure.bytes");
     private static final Op SEED = Op.named("random.secure.seed");
+    private static final Op UNIQUIFIER = Op.named("random.uniquifier");
+    private static final MethodHandle UNIQUIFIER_LIVE =
+            JdkMethods.statik(java.util.Random.class, "seedUniquifier", MethodType.methodType(long.class));
     private static final MethodHandle NEXT_BYTES_LIVE =
             JdkMethods.special(SecureRandom.class, "nextBytes", MethodType.methodType(void.class, byte[].class));
     private static final MethodHandle SEED_LIVE =
@@ -36,6 +39,20 @@ public final class RandomOps {
             ev.fill(bytes, 0, bytes.length);
         } catch (Throwable t) {
             throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+    }
+
+    /**
+     * {@code new Random()} mixes the clock with a shared sequence that threads advance in whatever
+     * order they construct generators: each thread's value is logged.
+     */
+    @Prologue(owner = "java/util/Random", method = "seedUniquifier", desc = "()J")
+    public static long seedUniquifier() throws Throwable {
+        Ev ev = Ev.begin(UNIQUIFIER, 0, 0);
+        try {
+            return ev.j(ev.live() ? (long) UNIQUIFIER_LIVE.invokeExact() : 0);
         } finally {
             ev.end();
         }

@@ -21,6 +21,9 @@ import dev.reprise.agent.runtime.Threads;
 public final class ThreadOps {
     private static final Op START = Op.ordered("thread.start");
     private static final Op SHUTDOWN_HOOK = Op.named("thread.shutdownhook");
+    private static final Op END = Op.named("thread.end");
+    private static final MethodHandle EXIT_LIVE =
+            JdkMethods.special(Thread.class, "exit", MethodType.methodType(void.class));
     private static final Op JOIN = Op.named("thread.join");
     private static final Op ALIVE = Op.named("thread.alive");
     private static final Op SLEEP = Op.named("thread.sleep");
@@ -56,6 +59,21 @@ public final class ThreadOps {
             START_LIVE.invokeExact(t);
         } finally {
             Ordered.exit(ev);
+        }
+    }
+
+    /**
+     * The JVM calls {@code exit()} when a thread terminates. Its event marks the end of the
+     * thread's stream: a stream without it belongs to a thread the JVM's exit cut off, which on
+     * replay waits at its stream's end for that exit.
+     */
+    @Prologue(owner = "java/lang/Thread", method = "exit", desc = "()V")
+    public static void exit(Thread t) throws Throwable {
+        Ev ev = Ev.begin(END, 0, 0);
+        try {
+            EXIT_LIVE.invokeExact(t);
+        } finally {
+            ev.end();
         }
     }
 

@@ -28,7 +28,7 @@ public final class TimeOps {
     @CallSite(kind = CallSite.Kind.STATIC, owner = "java/lang/System", method = "currentTimeMillis", desc = "()J",
             alsoIn = {"java/util/Date", "java/util/Calendar", "java/util/GregorianCalendar", "java/util/JapaneseImperialCalendar",
                     "sun/util/locale/provider/CalendarProviderImpl", "java/text/SimpleDateFormat", "java/util/zip/ZipOutputStream",
-                    "java/util/Random", "java/util/concurrent/ThreadLocalRandom",
+                    "java/util/Timer", "java/util/TimerThread", "java/util/Random", "java/util/concurrent/ThreadLocalRandom",
                     "jdk/internal/util/random/RandomSupport", "java/util/SplittableRandom", "java/time/Clock$SystemClock"})
     public static long currentTimeMillis(int site) {
         if (!Rt.claim()) {

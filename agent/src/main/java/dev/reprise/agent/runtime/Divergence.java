@@ -23,11 +23,6 @@ public final class Divergence {
                 "expected: " + describe(rOp, rSite, rDigest) + "\n  actual:   " + describe(op, site, digest));
     }
 
-    static void pastEnd(ThreadCtx ctx, int op, int site) {
-        stop(ctx, "the program made an event the recording does not have (the recorded thread had no more)",
-                "actual:   " + describe(op, site, 0));
-    }
-
     static void leftOver(ThreadCtx ctx) {
         stop(ctx, "the thread ended before using all its recorded events", "the recording has more events for this thread");
     }

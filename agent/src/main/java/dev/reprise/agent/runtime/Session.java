@@ -95,7 +95,10 @@ public final class Session {
                     + config.recordedStatus());
             Runtime.getRuntime().halt(config.recordedStatus());
         }
-        Divergence.pastEnd(ctx, op, site);
+        // The recorded thread never ended: the JVM exited, from another thread, while it ran.
+        // It waits here for that exit, which the replay reaches in its recorded order.
+        ctx.waitingFor = "the program to exit (its recording ends while it still ran)";
+        Waiter.awaitExit(ctx);
     }
 
     /** A damaged recording found during replay: report it like the command does, exit status 4. */

@@ -63,6 +63,22 @@ final class Waiter {
         }
     }
 
+    /** Parks for good; only the JVM's exit ends it, or the stall report if no exit comes. */
+    static void awaitExit(ThreadCtx ctx) {
+        long lastEpoch = epoch;
+        long stalledSince = System.nanoTime();
+        while (true) {
+            LockSupport.parkNanos(100_000_000L);
+            long e = epoch;
+            if (e != lastEpoch) {
+                lastEpoch = e;
+                stalledSince = System.nanoTime();
+            } else if (System.nanoTime() - stalledSince > STALL_SECONDS * 1_000_000_000L) {
+                Divergence.stalled(ctx);
+            }
+        }
+    }
+
     static void progressed() {
         epoch++;
         if (parked > 0) {

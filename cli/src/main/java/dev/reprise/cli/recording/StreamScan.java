@@ -17,7 +17,16 @@ import dev.reprise.core.log.RecordingCorruptException;
 public record StreamScan(String thread, long events, Map<Integer, Long> byOp, long fileBytes, long rawBytes,
                          long tornAt) {
 
+    /** Receives each event header of a stream, numbered from 0. */
+    public interface Visitor {
+        void event(long number, EventHeader header);
+    }
+
     public static StreamScan of(Path stream) throws RecordingException {
+        return forEach(stream, (n, h) -> { });
+    }
+
+    public static StreamScan forEach(Path stream, Visitor visitor) throws RecordingException {
         EventInput in = new EventInput(stream);
         Map<Integer, Long> byOp = new TreeMap<>();
         long events = 0;
@@ -26,6 +35,7 @@ public record StreamScan(String thread, long events, Map<Integer, Long> byOp, lo
                 EventHeader h = EventHeader.read(in);
                 in.skip(h.length());
                 byOp.merge(h.op(), 1L, Long::sum);
+                visitor.event(events, h);
                 events++;
             }
             return new StreamScan(RecordingDir.threadOf(stream), events, byOp, Files.size(stream), in.position(),

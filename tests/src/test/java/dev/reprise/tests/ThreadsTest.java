@@ -1,0 +1,103 @@
+package dev.reprise.tests;
+
+import static dev.reprise.tests.Reprise.corpus;
+import static dev.reprise.tests.Reprise.replay;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Multi-threaded programs whose output is their interleaving: recorded under each ordering, then
+ * replayed ten times with different chaos seeds, always byte-identical.
+ */
+class ThreadsTest {
+    private static final int CHAOS_REPLAYS = 10;
+
+    @TempDir
+    Path tmp;
+
+    private static Run record(Path dir, String order, List<String> command) {
+        List<String> args = new ArrayList<>(List.of("record", "--order", order, "-o", dir.toString(), "--"));
+        args.addAll(command);
+        return Reprise.reprise(args, null, Map.of(), null);
+    }
+
+    private static void assertChaosReplaysMatch(Path dir, Run recorded) {
+        for (int seed = 1; seed <= CHAOS_REPLAYS; seed++) {
+            Run replayed = replay(dir, "--chaos", Integer.toString(seed));
+            int s = seed;
+            assertEquals(recorded.stdout(), replayed.stdout(), () -> "stdout differs, chaos seed " + s + "\n" + replayed);
+            assertEquals(recorded.programStderr(), replayed.programStderr(), () -> "stderr differs, seed " + s + "\n" + replayed);
+            assertEquals(recorded.status(), replayed.status(), () -> "status differs, seed " + s + "\n" + replayed);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} under {1}")
+    @CsvSource({
+        "corpus.threads.LockOrder, rto", "corpus.threads.LockOrder, to",
+        "corpus.threads.ProducerConsumer, rto", "corpus.threads.ProducerConsumer, to",
+        "corpus.threads.WorkQueue, rto", "corpus.threads.WorkQueue, to",
+        "corpus.threads.BankTransfers, rto", "corpus.threads.BankTransfers, to",
+        "corpus.threads.Lifecycle, rto", "corpus.threads.Lifecycle, to",
+    })
+    void interleavingIsReplayed(String program, String order) {
+        Run recorded = record(tmp.resolve("rec"), order, corpus(program));
+        assertTrue(recorded.status() == 0 || program.endsWith("Lifecycle"), recorded::toString);
+        assertChaosReplaysMatch(tmp.resolve("rec"), recorded);
+    }
+
+    @Test
+    void lifecycleEndsByExitFromAnotherThread() {
+        Run recorded = record(tmp.resolve("rec"), "rto", corpus("corpus.threads.Lifecycle"));
+        assertEquals(42, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().contains("sleeper interrupted, flag now false"), recorded::toString);
+        assertTrue(recorded.stderr().contains("IllegalStateException: failure in thread"), recorded::toString);
+        assertTrue(!recorded.stdout().contains("not reached"), recorded::toString);
+    }
+
+    @Test
+    void relaxedAcquisitionsAreCountedApart() {
+        Run recorded = record(tmp.resolve("rec"), "rto", corpus("corpus.threads.LockOrder", "4", "100"));
+        assertEquals(0, recorded.status(), recorded::toString);
+        Run inspect = Reprise.reprise(List.of("inspect", tmp.resolve("rec").toString()), null, Map.of(), null);
+        assertTrue(inspect.stdout().contains("sync.monitor.relaxed"), inspect::toString);
+        Run to = record(tmp.resolve("to"), "to", corpus("corpus.threads.LockOrder", "4", "100"));
+        Run inspectTo = Reprise.reprise(List.of("inspect", tmp.resolve("to").toString()), null, Map.of(), null);
+        assertTrue(!inspectTo.stdout().contains(".relaxed"), inspectTo::toString);
+        assertEquals(0, to.status());
+    }
+
+    @Test
+    void manyMoreThreadsThanCores() {
+        Run recorded = record(tmp.resolve("rec"), "rto", corpus("corpus.threads.ManyThreads", "256"));
+        assertTrue(recorded.stdout().startsWith("threads 256"), recorded::toString);
+        for (int seed = 1; seed <= 3; seed++) {
+            Run replayed = replay(tmp.resolve("rec"), "--chaos", Integer.toString(seed));
+            assertEquals(recorded.stdout(), replayed.stdout(), replayed::toString);
+        }
+    }
+
+    /** A program with a data race may diverge on replay; then it says so. It never prints something else quietly. */
+    @Test
+    void racyProgramNeverReplaysSilentlyWrong() {
+        Run recorded = record(tmp.resolve("rec"), "rto", corpus("corpus.threads.Racy"));
+        for (int seed = 1; seed <= 5; seed++) {
+            Run replayed = replay(tmp.resolve("rec"), "--chaos", Integer.toString(seed));
+            if (replayed.status() == 3) {
+                assertTrue(replayed.stderr().contains("reprise: replay diverged"), replayed::toString);
+            } else {
+                assertEquals(recorded.stdout(), replayed.stdout(), replayed::toString);
+                assertEquals(recorded.status(), replayed.status(), replayed::toString);
+            }
+        }
+    }
+}
