@@ -9,6 +9,7 @@ import dev.reprise.agent.instrument.JdkAccess;
 import dev.reprise.agent.instrument.Transformer;
 import dev.reprise.agent.ops.Families;
 import dev.reprise.agent.ops.MonitorOps;
+import dev.reprise.agent.ops.ReflectionOrder;
 import dev.reprise.core.config.AgentConfig;
 import dev.reprise.agent.runtime.Divergence;
 import dev.reprise.agent.runtime.ExitHooks;
@@ -40,6 +41,7 @@ public final class Agent {
             Catalogue catalogue = new Catalogue(Families.ALL, MonitorOps.JDK_CLASSES);
             inst.addTransformer(new Transformer(catalogue), true);
             retransformLoaded(inst, catalogue);
+            ReflectionOrder.forgetOrders(inst.getAllLoadedClasses());
             ExitHooks.install(session::finish);
             session.activate();
             Families.startSession(session);

@@ -12,8 +12,9 @@ import dev.reprise.agent.ops.CallSite;
 import dev.reprise.agent.runtime.Sites;
 
 /**
- * Replaces calls to catalogued natives and intrinsics by calls to their static hooks. The stack
- * effect is the same (the receiver becomes the hook's first argument), so no frame changes.
+ * Replaces calls to catalogued natives and intrinsics, and reads of catalogued static fields, by
+ * calls to their static hooks. The stack effect is the same (the receiver becomes the hook's first
+ * argument), so no frame changes.
  * Hooks that take a call site id get it as a trailing {@code int} pushed before the call.
  */
 final class CallSiteRewriter extends ClassVisitor {
@@ -64,6 +65,16 @@ final class CallSiteRewriter extends ClassVisitor {
             super.visitMethodInsn(Opcodes.INVOKESTATIC, h.hookOwner(), h.hookName(), h.hookDesc(), false);
         }
 
+        @Override
+        public void visitFieldInsn(int opcode, String owner, String name, String desc) {
+            Catalogue.SiteHook h = match(opcode, owner, name, desc);
+            if (h == null) {
+                super.visitFieldInsn(opcode, owner, name, desc);
+                return;
+            }
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, h.hookOwner(), h.hookName(), h.hookDesc(), false);
+        }
+
         private Catalogue.SiteHook match(int opcode, String owner, String name, String desc) {
             for (Catalogue.SiteHook h : hooks) {
                 if (!h.method().equals(name) || !h.desc().equals(desc)) {
@@ -74,6 +85,7 @@ final class CallSiteRewriter extends ClassVisitor {
                     case STATIC -> opcode == Opcodes.INVOKESTATIC;
                     case VIRTUAL -> opcode == Opcodes.INVOKEVIRTUAL || opcode == Opcodes.INVOKEINTERFACE;
                     case SPECIAL -> opcode == Opcodes.INVOKESPECIAL;
+                    case GETSTATIC -> opcode == Opcodes.GETSTATIC;
                 };
                 if (ownerOk && kindOk) {
                     return h;

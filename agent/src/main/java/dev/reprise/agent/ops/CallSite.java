@@ -20,7 +20,9 @@ public @interface CallSite {
         /** {@code invokevirtual} or {@code invokeinterface} of the method on any class (owner "*") or on owner. */
         VIRTUAL,
         /** {@code invokespecial owner.method}: a {@code super.method()} call. */
-        SPECIAL
+        SPECIAL,
+        /** {@code getstatic owner.method} of a field, {@code desc} its type: the hook takes nothing. */
+        GETSTATIC
     }
 
     Kind kind();

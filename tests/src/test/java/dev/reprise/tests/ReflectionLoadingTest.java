@@ -1,0 +1,73 @@
+package dev.reprise.tests;
+
+import static dev.reprise.tests.Reprise.assertReplaysMatch;
+import static dev.reprise.tests.Reprise.record;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Orders the JVM draws per run: reflected members, JDK module service providers, Set.of and
+ * Map.of iteration. Programs run without CDS (-Xshare:off), where those orders vary most.
+ */
+class ReflectionLoadingTest {
+    private static final int PLAIN_RUNS = 8;
+
+    @TempDir
+    Path tmp;
+
+    private static List<String> noCds(String mainClass) {
+        return List.of(Reprise.JAVA, "-Xshare:off", "-cp", Reprise.CORPUS_JAR.toString(), mainClass);
+    }
+
+    /** Plain runs differ, two recordings agree with each other, and every replay matches. */
+    @ParameterizedTest
+    @ValueSource(strings = {"corpus.reflect.Services", "corpus.reflect.ImmutableSets"})
+    void ordersDrawnAtBootAreTheSameInEveryRecordedRun(String program) {
+        Set<String> plain = new HashSet<>();
+        for (int i = 0; i < PLAIN_RUNS && plain.size() < 2; i++) {
+            plain.add(Reprise.exec(noCds(program), null, Map.of(), null).stdout());
+        }
+        assertEquals(2, plain.size(), "plain runs should differ from run to run");
+        assertRecordedAlikeAndReplayed(program);
+    }
+
+    /**
+     * HotSpot's member order varies in a minority of runs only: rather than hunt for a differing
+     * plain run, check the recorded order is the sorted one.
+     */
+    @Test
+    void reflectedMembersComeSortedBySignature() {
+        Run recorded = assertRecordedAlikeAndReplayed("corpus.reflect.MemberOrder");
+        assertTrue(recorded.stdout().startsWith(
+                "declared: alpha0 beta0 delta0 epsilon1 epsilon1 eta0 gamma0 main1 theta0 zeta0\n"
+                        + "constructors: 0 1 1 2\n"
+                        + "public: alpha beta delta epsilon epsilon eta gamma main theta zeta equals getClass hashCode"),
+                recorded::toString);
+    }
+
+    @Test
+    void classPathProvidersKeepServicesFileOrder() {
+        Run recorded = assertRecordedAlikeAndReplayed("corpus.reflect.Services");
+        assertTrue(recorded.stdout().startsWith("greeters: hello bonjour\n"), recorded::toString);
+    }
+
+    private Run assertRecordedAlikeAndReplayed(String program) {
+        Run first = record(tmp.resolve("rec1"), noCds(program));
+        assertEquals(0, first.status(), first::toString);
+        Run second = record(tmp.resolve("rec2"), noCds(program));
+        assertEquals(first.stdout(), second.stdout(), "two recordings should print the same");
+        assertReplaysMatch(tmp.resolve("rec1"), first, 3);
+        return first;
+    }
+}
