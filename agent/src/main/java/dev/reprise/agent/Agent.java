@@ -44,7 +44,9 @@ public final class Agent {
             ReflectionOrder.forgetOrders(inst.getAllLoadedClasses());
             ExitHooks.install(session::finish);
             session.activate();
+            String launched = System.getProperty("sun.java.command");
             Families.startSession(session);
+            session.checkLaunch(launched);
         } catch (Throwable t) {
             Divergence.message("cannot start the agent: " + t);
             Runtime.getRuntime().halt(EXIT_AGENT_FAILED);

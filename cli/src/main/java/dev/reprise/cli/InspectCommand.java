@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 
 import com.google.gson.GsonBuilder;
 
+import dev.reprise.cli.recording.CheckedRecording;
 import dev.reprise.cli.recording.Manifest;
 import dev.reprise.cli.recording.RecordingDir;
 import dev.reprise.cli.recording.RecordingException;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code reprise inspect}: what a recording holds, read and verified chunk by chunk. */
+/** {@code reprise inspect}: what a recording holds, read and verified as replay verifies it (exit 4 if damaged). */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
         description = "Summarize a recording: command, threads, events by kind, sizes, whether the run completed.")
 final class InspectCommand implements Callable<Integer> {
@@ -49,9 +50,9 @@ final class InspectCommand implements Callable<Integer> {
         Summary s;
         try {
             if (eventsOf != null) {
-                return listEvents(RecordingDir.open(dir));
+                return listEvents(CheckedRecording.open(dir).dir());
             }
-            s = summarize(RecordingDir.open(dir));
+            s = summarize(CheckedRecording.open(dir));
         } catch (RecordingException e) {
             Main.say(e.getMessage());
             return ExitCodes.CORRUPT;
@@ -79,15 +80,15 @@ final class InspectCommand implements Callable<Integer> {
         return 0;
     }
 
-    private Summary summarize(RecordingDir rec) throws Exception {
-        Manifest m = rec.manifest();
+    private Summary summarize(CheckedRecording checked) throws Exception {
+        RecordingDir rec = checked.dir();
+        Manifest m = checked.manifest();
         Properties ops = rec.sideFile("ops.properties");
         List<ThreadSummary> threads = new ArrayList<>();
         Map<String, Long> byKind = new TreeMap<>();
         long events = 0;
         long raw = 0;
-        for (Path stream : rec.streams()) {
-            StreamScan scan = StreamScan.of(stream);
+        for (StreamScan scan : checked.streams()) {
             threads.add(new ThreadSummary(scan.thread(), scan.events(), scan.fileBytes(), scan.rawBytes(), scan.tornAt() >= 0));
             events += scan.events();
             raw += scan.rawBytes();

@@ -31,7 +31,7 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         CommandLine cl = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
         cl.setParameterExceptionHandler((ex, a) -> {
-            System.err.println("reprise: " + ex.getMessage());
+            System.err.println("reprise: " + usageMessage(ex));
             System.err.println("Try 'reprise --help' for more information.");
             return ExitCodes.USAGE;
         });
@@ -40,6 +40,15 @@ public final class Main implements Runnable {
             return ExitCodes.USAGE;
         });
         System.exit(cl.execute(args));
+    }
+
+    /** Picocli's message, except for an unknown subcommand, which it calls an unmatched argument. */
+    private static String usageMessage(CommandLine.ParameterException ex) {
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && u.getCommandLine().getParent() == null
+                && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
+            return "unknown subcommand '" + u.getUnmatched().get(0) + "' (use record, replay or inspect)";
+        }
+        return ex.getMessage();
     }
 
     static void say(String message) {

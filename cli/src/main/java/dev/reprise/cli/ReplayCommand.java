@@ -7,10 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.reprise.cli.recording.CheckedRecording;
 import dev.reprise.cli.recording.Manifest;
-import dev.reprise.cli.recording.RecordingDir;
 import dev.reprise.cli.recording.RecordingException;
-import dev.reprise.cli.recording.StreamScan;
 import dev.reprise.core.config.AgentConfig;
 import dev.reprise.core.config.Mode;
 import dev.reprise.core.config.Order;
@@ -43,11 +42,7 @@ final class ReplayCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Manifest m;
         try {
-            RecordingDir rec = RecordingDir.open(dir);
-            m = rec.manifest();
-            for (Path s : rec.streams()) {
-                StreamScan.of(s);
-            }
+            m = CheckedRecording.open(dir).manifest();
         } catch (RecordingException e) {
             Main.say(e.getMessage());
             return ExitCodes.CORRUPT;

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -88,7 +89,17 @@ public final class Reprise {
         }
     }
 
-    private static CompletableFuture<byte[]> drain(InputStream in) {
+    /**
+     * Runs each blocking reader on its own daemon thread. The common pool will not do: JDK 25 uses it
+     * even with a single worker (two cores), where a second reader would wait for the first to end.
+     */
+    static final Executor READERS = task -> {
+        Thread t = new Thread(task, "process-reader");
+        t.setDaemon(true);
+        t.start();
+    };
+
+    static CompletableFuture<byte[]> drain(InputStream in) {
         return CompletableFuture.supplyAsync(() -> {
             ByteArrayOutputStream buf = new ByteArrayOutputStream();
             try (in) {
@@ -97,7 +108,7 @@ public final class Reprise {
                 throw new java.io.UncheckedIOException(e);
             }
             return buf.toByteArray();
-        });
+        }, READERS);
     }
 
     /**

@@ -23,6 +23,11 @@ public final class Divergence {
                 "expected: " + describe(rOp, rSite, rDigest) + "\n  actual:   " + describe(op, site, digest));
     }
 
+    static void launch(ThreadCtx ctx, String recorded, String actual) {
+        stop(ctx, "the program was started with a different main class or arguments than the recording",
+                "expected: " + recorded + "\n  actual:   " + actual);
+    }
+
     static void leftOver(ThreadCtx ctx) {
         stop(ctx, "the thread ended before using all its recorded events", "the recording has more events for this thread");
     }
@@ -50,6 +55,7 @@ public final class Divergence {
     }
 
     private static void stop(ThreadCtx ctx, String headline, String detail) {
+        Rt.suppress(); // writing the report is not an event, also when no event is open
         flushProgramOutput();
         StringBuilder sb = new StringBuilder();
         sb.append("replay diverged on thread ").append(ctx.path).append(" at event ").append(ctx.eventNo)

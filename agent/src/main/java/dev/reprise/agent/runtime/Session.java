@@ -71,6 +71,19 @@ public final class Session {
         return ctx;
     }
 
+    /**
+     * Replay: the program must start as it was recorded, same main class and arguments. Called
+     * once the recorded system properties are installed; {@code launched} is this JVM's own
+     * {@code sun.java.command}. Checked before the program runs, so an edited command stops the
+     * replay at its start rather than wherever its effect first shows.
+     */
+    public void checkLaunch(String launched) {
+        String recorded = System.getProperty("sun.java.command");
+        if (replaying() && !java.util.Objects.equals(recorded, launched)) {
+            Divergence.launch(Rt.current(), recorded, launched);
+        }
+    }
+
     /** Under {@code --chaos}: a random yield or short pause before a replayed event. */
     void chaos(ThreadCtx ctx) {
         SplittableRandom r = ctx.chaos;
@@ -124,7 +137,7 @@ public final class Session {
                 java.util.Map<String, Long> counts = new java.util.HashMap<>();
                 synchronized (threads) {
                     for (ThreadCtx ctx : threads) {
-                        counts.put(ctx.path, ctx.eventNo);
+                        counts.put(ctx.path, ctx.log.flushedEvents());
                     }
                 }
                 RunInfo.writeEnd(config.dir(), counts);

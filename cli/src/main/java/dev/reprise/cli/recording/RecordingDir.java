@@ -16,7 +16,9 @@ import java.util.stream.Stream;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
+import com.google.gson.JsonElement;
 import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
 
 import dev.reprise.core.log.RecordingCorruptException;
 
@@ -47,8 +49,11 @@ public final class RecordingDir {
     }
 
     public static RecordingDir open(Path dir) throws RecordingException {
-        if (!Files.isDirectory(dir)) {
+        if (!Files.exists(dir)) {
             throw new RecordingException(dir, "no such recording directory");
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new RecordingException(dir, "not a directory: a recording is a directory");
         }
         return new RecordingDir(dir);
     }
@@ -67,19 +72,40 @@ public final class RecordingDir {
         } catch (IOException e) {
             throw new RecordingException(file, "cannot read: " + e.getMessage());
         }
+        JsonElement tree;
+        try {
+            tree = JsonParser.parseString(json);
+        } catch (JsonParseException e) {
+            throw new RecordingException(file, "not valid JSON: " + problem(e));
+        }
+        if (!tree.isJsonObject()) {
+            throw new RecordingException(file, "not a Reprise manifest: not a JSON object");
+        }
+        // The format first: a newer recording may not have the fields this version expects.
+        JsonElement format = tree.getAsJsonObject().get("format");
+        if (format == null || !format.isJsonPrimitive() || !format.getAsJsonPrimitive().isNumber()) {
+            throw new RecordingException(file, "not a Reprise manifest: no format version");
+        }
+        if (format.getAsInt() != Manifest.FORMAT) {
+            throw new RecordingException(file, "recording format " + format.getAsInt()
+                    + (format.getAsInt() > Manifest.FORMAT ? ", written by a newer Reprise" : ", not supported")
+                    + "; this Reprise reads format " + Manifest.FORMAT);
+        }
         Manifest m;
         try {
-            m = GSON.fromJson(json, Manifest.class);
-        } catch (JsonParseException e) {
-            throw new RecordingException(file, "not valid JSON: " + e.getMessage());
+            m = GSON.fromJson(tree, Manifest.class);
+        } catch (JsonParseException | IllegalArgumentException | IllegalStateException e) {
+            throw new RecordingException(file, "not a Reprise manifest: " + problem(e));
         }
-        if (m == null || m.command() == null || m.command().isEmpty()) {
-            throw new RecordingException(file, "not a Reprise manifest");
-        }
-        if (m.format() != Manifest.FORMAT) {
-            throw new RecordingException(file, "unsupported recording format " + m.format() + " (this Reprise reads " + Manifest.FORMAT + ")");
+        if (m.command() == null || m.command().isEmpty() || m.cwd() == null || m.threads() == null) {
+            throw new RecordingException(file, "not a Reprise manifest: command, cwd or threads missing");
         }
         return m;
+    }
+
+    /** Gson's description of bad JSON, without the exception class names it wraps it in. */
+    private static String problem(RuntimeException e) {
+        return e.getCause() != null && e.getCause().getMessage() != null ? e.getCause().getMessage() : e.getMessage();
     }
 
     public void writeManifest(Manifest m) throws IOException {
@@ -123,6 +149,11 @@ public final class RecordingDir {
         return out;
     }
 
+    /** Where the stream of thread {@code path} is (or would be). */
+    public Path streamFile(String path) {
+        return dir.resolve("streams").resolve("t" + path + ".rpl");
+    }
+
     /** Thread path of a stream file: {@code streams/t1.2.rpl} is thread {@code 1.2}. */
     public static String threadOf(Path stream) {
         String n = stream.getFileName().toString();
@@ -131,7 +162,6 @@ public final class RecordingDir {
 
     /** Wraps a core format error as a recording error of this directory. */
     public static RecordingException corrupt(RecordingCorruptException e) {
-        return new RecordingException(e.file(), "corrupt at offset " + e.offset() + ": " + e.getMessage()
-                .substring(e.getMessage().indexOf(": ") + 2));
+        return new RecordingException(e.file(), e.offset(), "corrupt: " + e.what());
     }
 }

@@ -7,4 +7,8 @@ public final class RecordingException extends Exception {
     public RecordingException(Path file, String what) {
         super(file + ": " + what);
     }
+
+    public RecordingException(Path file, long offset, String what) {
+        super(file + " at offset " + offset + ": " + what);
+    }
 }

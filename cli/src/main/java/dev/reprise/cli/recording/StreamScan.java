@@ -14,7 +14,7 @@ import dev.reprise.core.log.RecordingCorruptException;
  * Reads a whole stream, verifying every chunk and event header: what {@code inspect} reports
  * and what {@code replay} checks before it starts.
  */
-public record StreamScan(String thread, long events, Map<Integer, Long> byOp, long fileBytes, long rawBytes,
+public record StreamScan(Path file, String thread, long events, Map<Integer, Long> byOp, long fileBytes, long rawBytes,
                          long tornAt) {
 
     /** Receives each event header of a stream, numbered from 0. */
@@ -38,14 +38,18 @@ public record StreamScan(String thread, long events, Map<Integer, Long> byOp, lo
                 visitor.event(events, h);
                 events++;
             }
-            return new StreamScan(RecordingDir.threadOf(stream), events, byOp, Files.size(stream), in.position(),
+            return new StreamScan(stream, RecordingDir.threadOf(stream), events, byOp, Files.size(stream), in.position(),
                     in.tornTail());
         } catch (RecordingCorruptException e) {
             throw RecordingDir.corrupt(e);
         } catch (EventInput.EndOfStream e) {
-            throw new RecordingException(stream, "corrupt: an event runs past the end of its chunk at byte " + in.position());
+            throw new RecordingException(stream, fileSize(stream), "corrupt: the last event is cut short");
         } catch (IOException e) {
             throw new RecordingException(stream, "cannot read: " + e.getMessage());
         }
+    }
+
+    private static long fileSize(Path stream) {
+        return stream.toFile().length();
     }
 }

@@ -34,7 +34,11 @@ public final class LogWriter {
     private volatile IOException failure;
 
     public LogWriter(Path dir) throws IOException {
-        this.dir = Files.createDirectories(dir.resolve(STREAMS));
+        Path streams = dir.resolve(STREAMS);
+        if (!Files.isDirectory(streams)) {
+            Files.createDirectory(streams, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        }
+        this.dir = streams;
         this.thread = new Thread(this::run, "reprise-writer");
         thread.setDaemon(true);
     }

@@ -9,7 +9,10 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Only the owner writes the buffer. {@link #committed} is published with release semantics
  * after each event so that a final flush from another thread (at JVM exit) sees every byte up
- * to it; bytes after it belong to an event still being written and are never flushed. Handing a
+ * to it; bytes after it belong to an event still being written and are never flushed. It packs
+ * the buffer's event count (high 32 bits) with its end offset (low 32 bits), so the flush knows
+ * exactly how many events it wrote even while the owner keeps recording: the manifest's counts
+ * must match the streams for replay to tell a truncated file from a complete one. Handing a
  * chunk over and the final flush both run under this object's monitor, so a chunk is written
  * exactly once.
  */
@@ -19,7 +22,7 @@ public final class ThreadLog {
 
     static {
         try {
-            COMMITTED = MethodHandles.lookup().findVarHandle(ThreadLog.class, "committed", int.class);
+            COMMITTED = MethodHandles.lookup().findVarHandle(ThreadLog.class, "committed", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -29,8 +32,12 @@ public final class ThreadLog {
     private final LogWriter writer;
     private EventBuffer buffer = new EventBuffer(CHUNK_TARGET + 1024);
     @SuppressWarnings("unused") // accessed through COMMITTED
-    private int committed;
-    private long events;
+    private long committed;
+    /** Events in {@link #buffer}; only the owner reads or writes it. */
+    private int buffered;
+    /** Events in chunks already handed over. */
+    private long handedOver;
+    private long flushed = -1;
     private boolean closed;
 
     ThreadLog(String stream, LogWriter writer) {
@@ -42,16 +49,16 @@ public final class ThreadLog {
         return buffer;
     }
 
-    /** Number of events committed so far. */
-    public long events() {
-        return events;
+    /** Number of events written to the stream: known once the log is closed, else the events handed over so far. */
+    public synchronized long flushedEvents() {
+        return closed ? flushed : handedOver;
     }
 
     /** Ends the current event; hands the buffer over as a chunk once it is large enough. */
     public void commit() {
-        events++;
+        buffered++;
         int pos = buffer.position();
-        COMMITTED.setRelease(this, pos);
+        COMMITTED.setRelease(this, ((long) buffered << 32) | pos);
         if (pos >= CHUNK_TARGET) {
             handOver();
         }
@@ -61,10 +68,11 @@ public final class ThreadLog {
         if (closed) {
             return;
         }
-        int pos = buffer.position();
-        writer.submit(stream, buffer.array(), pos);
+        writer.submit(stream, buffer.array(), buffer.position());
+        handedOver += buffered;
+        buffered = 0;
         buffer = new EventBuffer(CHUNK_TARGET + 1024);
-        COMMITTED.setRelease(this, 0);
+        COMMITTED.setRelease(this, 0L);
     }
 
     /** Writes every committed event; later events of this thread are dropped. Any thread may call. */
@@ -73,9 +81,11 @@ public final class ThreadLog {
             return;
         }
         closed = true;
-        int pos = (int) COMMITTED.getAcquire(this);
+        long c = (long) COMMITTED.getAcquire(this);
+        int pos = (int) c;
         if (pos > 0) {
             writer.submit(stream, buffer.array(), pos);
         }
+        flushed = handedOver + (c >>> 32);
     }
 }

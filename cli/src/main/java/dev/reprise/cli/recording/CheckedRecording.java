@@ -1,0 +1,56 @@
+package dev.reprise.cli.recording;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A recording read in full and found consistent: its manifest, and every stream verified chunk
+ * by chunk and counted against the manifest. Replay starts only from a checked recording, so a
+ * damaged one is reported up front with the file and offset, never replayed into a false
+ * divergence or a silently shorter run.
+ *
+ * <p>A torn last chunk is what a killed recorder leaves and is accepted only when the manifest
+ * says the run did not complete. Event counts must match the manifest in every recording: the
+ * recorder writes the counts of the events it flushed, so fewer events mean a truncated file.
+ */
+public record CheckedRecording(RecordingDir dir, Manifest manifest, List<StreamScan> streams) {
+
+    public static CheckedRecording open(Path path) throws RecordingException {
+        RecordingDir rec = RecordingDir.open(path);
+        Manifest m = rec.manifest();
+        Map<String, StreamScan> scans = new TreeMap<>();
+        for (Path s : rec.streams()) {
+            StreamScan scan = StreamScan.of(s);
+            scans.put(scan.thread(), scan);
+        }
+        for (Map.Entry<String, Long> t : m.threads().entrySet()) {
+            if (t.getValue() > 0 && !scans.containsKey(t.getKey())) {
+                throw new RecordingException(rec.streamFile(t.getKey()), "missing: the manifest lists "
+                        + t.getValue() + " events for thread " + t.getKey());
+            }
+        }
+        for (StreamScan scan : scans.values()) {
+            check(rec, m, scan);
+        }
+        return new CheckedRecording(rec, m, List.copyOf(scans.values()));
+    }
+
+    private static void check(RecordingDir rec, Manifest m, StreamScan scan) throws RecordingException {
+        if (scan.tornAt() >= 0 && m.completed()) {
+            throw new RecordingException(scan.file(), scan.tornAt(),
+                    "last chunk cut short, yet the manifest says the run completed");
+        }
+        Long listed = m.threads().get(scan.thread());
+        if (listed == null) {
+            throw new RecordingException(scan.file(), "a stream for thread " + scan.thread() + ", which "
+                    + rec.path().resolve(Manifest.FILE) + " does not list");
+        }
+        if (scan.events() != listed) {
+            String what = scan.events() < listed ? "truncated: " : "longer than recorded: ";
+            throw new RecordingException(scan.file(), scan.fileBytes(), what + "the stream ends after "
+                    + scan.events() + " events, the manifest lists " + listed + " for thread " + scan.thread());
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package dev.reprise.tests;
+
+import static dev.reprise.tests.Reprise.corpus;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A replay that cannot follow its recording stops with exit status 3 and a report, never with
+ * output the recorded run did not produce: an edited recording, a rebuilt program, a program
+ * that does less than it did when recorded.
+ */
+class DivergenceTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void editedArgumentsInTheManifestStopTheReplayBeforeTheProgramRuns() throws Exception {
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, corpus("corpus.single.Exits", "exit", "7"));
+        assertEquals(7, recorded.status(), recorded::toString);
+        editManifest(rec, "\"7\"", "\"8\"");
+
+        Run replay = Reprise.replay(rec);
+        assertEquals(3, replay.status(), replay::toString);
+        assertEquals("", replay.stdout(), "nothing printed by a replay that cannot be faithful");
+        assertReport(replay, "different main class or arguments");
+        assertTrue(replay.stderr().contains("expected: corpus.single.Exits exit 7"), replay::toString);
+        assertTrue(replay.stderr().contains("actual:   corpus.single.Exits exit 8"), replay::toString);
+    }
+
+    @Test
+    void anotherMainClassInTheManifestStopsTheReplay() throws Exception {
+        Path rec = tmp.resolve("rec");
+        Reprise.record(rec, corpus("corpus.single.Exits", "exit", "7"));
+        editManifest(rec, "corpus.single.Exits", "corpus.single.Clocks");
+
+        Run replay = Reprise.replay(rec);
+        assertEquals(3, replay.status(), replay::toString);
+        assertReport(replay, "expected: corpus.single.Exits exit 7");
+    }
+
+    @Test
+    void programRebuiltWithOneMoreClockCallDiverges() throws Exception {
+        Path jar = tmp.resolve("app.jar");
+        Programs.buildMain(jar, "System.out.println(\"t \" + System.nanoTime());");
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, Programs.command(jar));
+        assertEquals(0, recorded.status(), recorded::toString);
+
+        Programs.buildMain(jar, "long a = System.nanoTime(); System.out.println(\"t \" + System.nanoTime());");
+        Run replay = Reprise.replay(rec);
+        assertEquals(3, replay.status(), replay::toString);
+        assertEquals("", replay.stdout(), replay::toString);
+        assertReport(replay, "time.nanos");
+        assertTrue(replay.stderr().contains("at app.Main.main(Main.java:"), replay::toString);
+    }
+
+    @Test
+    void programRebuiltToDoLessDivergesWhenItEndsEarly() throws Exception {
+        Path jar = tmp.resolve("app.jar");
+        String line = "System.out.println(\"t \" + System.nanoTime());";
+        Programs.buildMain(jar, line + " " + line);
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, Programs.command(jar));
+        assertEquals(0, recorded.status(), recorded::toString);
+
+        Programs.buildMain(jar, line);
+        Run replay = Reprise.replay(rec);
+        assertEquals(3, replay.status(), replay::toString);
+        assertTrue(recorded.stdout().startsWith(replay.stdout()), "what the replay printed was recorded");
+        assertReport(replay, "ended before using all its recorded events");
+    }
+
+    private static void editManifest(Path rec, String from, String to) throws Exception {
+        Path manifest = rec.resolve("manifest.json");
+        String text = Reprise.read(manifest);
+        assertTrue(text.contains(from), text);
+        Files.writeString(manifest, text.replace(from, to));
+    }
+
+    /** The report names the thread and event, says how the replay differs ({@code detail}), and shows a Java stack. */
+    private static void assertReport(Run replay, String detail) {
+        String err = replay.stderr();
+        assertTrue(err.matches("(?s).*reprise: replay diverged on thread 1 at event \\d+: .*"), replay::toString);
+        assertTrue(err.contains(detail), () -> "says " + detail + "\n" + replay);
+        assertTrue(err.contains("Java stack:\n    at "), replay::toString);
+    }
+}
