@@ -48,6 +48,7 @@ class ThreadsTest {
         "corpus.threads.WorkQueue, rto", "corpus.threads.WorkQueue, to",
         "corpus.threads.BankTransfers, rto", "corpus.threads.BankTransfers, to",
         "corpus.threads.Lifecycle, rto", "corpus.threads.Lifecycle, to",
+        "corpus.threads.Monitors, rto", "corpus.threads.Monitors, to",
     })
     void interleavingIsReplayed(String program, String order) {
         Run recorded = record(tmp.resolve("rec"), order, corpus(program));

@@ -15,6 +15,7 @@ public final class Families {
             EnvOps.class,
             ThreadOps.class,
             MonitorOps.class,
+            ClassLoadingOps.class,
             FileStreamOps.class);
 
     private Families() {

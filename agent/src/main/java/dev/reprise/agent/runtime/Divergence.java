@@ -19,7 +19,10 @@ public final class Divergence {
 
     static void report(ThreadCtx ctx, int rOp, int rSite, int rDigest, int op, int site, int digest) {
         String what = rOp != op ? "a different operation" : rSite != site ? "a different call site" : "different arguments";
-        stop(ctx, "the program made " + what + " than the recording", 
+        String headline = Op.nameOf(op).equals("thread.end")
+                ? "the thread ended before using all its recorded events"
+                : "the program made " + what + " than the recording";
+        stop(ctx, headline,
                 "expected: " + describe(rOp, rSite, rDigest) + "\n  actual:   " + describe(op, site, digest));
     }
 
@@ -60,9 +63,12 @@ public final class Divergence {
         StringBuilder sb = new StringBuilder();
         sb.append("replay diverged on thread ").append(ctx.path).append(" at event ").append(ctx.eventNo)
                 .append(": ").append(headline).append("\n  ").append(detail).append("\n  Java stack:");
+        boolean inProgram = false;
         for (StackTraceElement e : Thread.currentThread().getStackTrace()) {
             String c = e.getClassName();
-            if (!c.startsWith("dev.reprise.") && !c.equals("java.lang.Thread")) {
+            // Skip Reprise's own frames on top (and getStackTrace); show the program's from there.
+            if (inProgram || (!c.startsWith("dev.reprise.") && !e.getMethodName().equals("getStackTrace"))) {
+                inProgram = true;
                 sb.append("\n    at ").append(e);
             }
         }

@@ -6,14 +6,13 @@ import java.util.concurrent.locks.LockSupport;
  * How a replayed thread waits for its turn (paper 000, Section 4.1.3). Most turns come within
  * microseconds, so a waiter first spins, then yields (there may be far more threads than the two
  * cores), then parks. Parked waiters are woken by {@link #progressed()}; the park is also timed,
- * backing off to a millisecond, so a missed wake-up costs latency, never liveness, and a thread
- * that waits long uses no CPU. A replay that makes no progress at all for {@value #STALL_SECONDS}
+ * backing off to 50 ms, so a thread that waits long uses next to no CPU. A replay that makes no progress at all for {@value #STALL_SECONDS}
  * seconds is stuck: it is reported with what each thread waits for.
  */
 final class Waiter {
     private static final int SPINS = 200;
     private static final int YIELDS = 50;
-    private static final long MAX_PARK_NANOS = 1_000_000;
+    private static final long MAX_PARK_NANOS = 50_000_000;
     private static final int STALL_SECONDS = 20;
 
     /**
@@ -21,8 +20,11 @@ final class Waiter {
      * lost: waiters only need to see that it changed.
      */
     private static volatile long epoch;
-    /** Number of parked waiters: publishers wake them only when there are some. */
-    private static volatile int parked;
+    /**
+     * Parked waiters. A waiter adds itself before its last readiness check and a publisher
+     * updates progress before looking here (both through volatile accesses), so one of the two
+     * always sees the other: no wake-up is lost, and the timed park is only a safety net.
+     */
     private static final java.util.Set<Thread> PARKED = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private Waiter() {
@@ -47,7 +49,6 @@ final class Waiter {
         Thread self = Thread.currentThread();
         while (!SyncOrder.ready(ctx)) {
             PARKED.add(self);
-            parked = PARKED.size();
             if (!SyncOrder.ready(ctx)) {
                 LockSupport.parkNanos(park);
             }
@@ -81,7 +82,7 @@ final class Waiter {
 
     static void progressed() {
         epoch++;
-        if (parked > 0) {
+        if (!PARKED.isEmpty()) {
             for (Thread t : PARKED) {
                 LockSupport.unpark(t);
             }
