@@ -14,6 +14,7 @@ public final class JdkAccess {
     private static final String[] OPENED = {
         "java.lang", "java.io", "java.util", "java.util.concurrent", "java.time", "java.net", "java.nio",
         "java.nio.file", "java.security", "sun.nio.ch", "sun.nio.fs", "jdk.internal.access", "jdk.internal.misc",
+        "jdk.internal.loader",
     };
 
     private JdkAccess() {

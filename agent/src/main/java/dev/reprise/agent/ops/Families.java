@@ -13,7 +13,7 @@ public final class Families {
             HashOps.class,
             EnvOps.class,
             ThreadOps.class,
-            FileStreamOps.class);
+            FileStreamOps.class, ClassPathOps.class, NioFileSystemOps.class, NioPathOps.class, NioDirectoryOps.class, FileChannelOps.class);
 
     private Families() {
     }
