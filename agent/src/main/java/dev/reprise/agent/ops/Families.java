@@ -16,7 +16,12 @@ public final class Families {
             ThreadOps.class,
             MonitorOps.class,
             ClassLoadingOps.class,
-            FileStreamOps.class);
+            ClassPathOps.class,
+            FileStreamOps.class,
+            NioFileSystemOps.class,
+            NioPathOps.class,
+            NioDirectoryOps.class,
+            FileChannelOps.class);
 
     private Families() {
     }

@@ -1,0 +1,73 @@
+package dev.reprise.agent.ops;
+
+import java.nio.ByteBuffer;
+import java.util.zip.CRC32C;
+
+import dev.reprise.agent.runtime.Ev;
+
+/** Channel buffers as event values: heap and direct alike. */
+final class Buffers {
+    private Buffers() {
+    }
+
+    /**
+     * The {@code n} bytes a read put at {@code dst[pos]}: logged, or put there on replay, where the
+     * buffer's position then advances as the read would have advanced it.
+     */
+    static void fill(Ev ev, ByteBuffer dst, int pos, int n) {
+        if (n <= 0) {
+            return;
+        }
+        if (dst.hasArray()) {
+            ev.fill(dst.array(), dst.arrayOffset() + pos, n);
+        } else {
+            byte[] bytes = new byte[n];
+            if (ev.live()) {
+                dst.get(pos, bytes);
+            }
+            ev.fill(bytes, 0, n);
+            if (!ev.live()) {
+                dst.put(pos, bytes);
+            }
+        }
+        if (!ev.live()) {
+            dst.position(pos + n);
+        }
+    }
+
+    /** The digest of the bytes a write is about to write; never throws. */
+    static int digest(ByteBuffer src) {
+        if (src == null) {
+            return 0;
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(src.duplicate());
+        return (int) crc.getValue();
+    }
+
+    /** The positions of {@code bs[off, off+len)}, or null when the arguments are bad (the call will say so). */
+    static int[] positions(ByteBuffer[] bs, int off, int len) {
+        if (bs == null || off < 0 || len < 0 || off > bs.length - len) {
+            return null;
+        }
+        int[] p = new int[len];
+        for (int i = 0; i < len; i++) {
+            if (bs[off + i] == null) {
+                return null;
+            }
+            p[i] = bs[off + i].position();
+        }
+        return p;
+    }
+
+    static int digest(ByteBuffer[] bs, int off, int len) {
+        if (positions(bs, off, len) == null) {
+            return 0;
+        }
+        int h = 0;
+        for (int i = 0; i < len; i++) {
+            h = 31 * h + digest(bs[off + i]);
+        }
+        return h;
+    }
+}

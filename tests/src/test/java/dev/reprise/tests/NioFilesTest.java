@@ -1,0 +1,158 @@
+package dev.reprise.tests;
+
+import static dev.reprise.tests.Reprise.assertReplaysMatch;
+import static dev.reprise.tests.Reprise.corpus;
+import static dev.reprise.tests.Reprise.record;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code java.nio.file.Files} and {@code FileChannel}: each program is recorded against real
+ * files, the files are then changed or removed, and every replay must print what the recording
+ * printed while leaving the disk exactly as it found it.
+ */
+class NioFilesTest {
+    @TempDir
+    Path tmp;
+
+    private Path dir;
+
+    private void inputs() throws IOException {
+        dir = Files.createDirectory(tmp.resolve("files"));
+        Files.writeString(dir.resolve("text.txt"), "line one\nline two\nthird\n");
+        byte[] data = new byte[5000];
+        new Random().nextBytes(data);
+        Files.write(dir.resolve("data.bin"), data);
+    }
+
+    @Test
+    void readsAndMetadataAreReplayedAfterTheFilesChangeOrVanish() throws IOException {
+        inputs();
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.nio.ReadFiles", dir.toString()));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().contains("lines: LINE ONE|LINE TWO|THIRD"), recorded::toString);
+        assertTrue(recorded.stdout().contains("missing: NoSuchFileException missing"), recorded::toString);
+        Files.writeString(dir.resolve("text.txt"), "changed\n");
+        Files.delete(dir.resolve("data.bin"));
+        assertReplaysLeaveDiskAlone(recorded);
+    }
+
+    @Test
+    void changesAreReplayedWithoutTouchingTheDisk() throws IOException {
+        inputs();
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.nio.WriteFiles", dir.toString()));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().contains("copy again: FileAlreadyExistsException"), recorded::toString);
+        assertTrue(recorded.stdout().contains("deleteIfExists: false true"), recorded::toString);
+        assertTrue(Files.isRegularFile(dir.resolve("x/y/z/c-moved.txt")), "the recording made its changes");
+        deleteTree(dir);
+        inputs();
+        assertReplaysLeaveDiskAlone(recorded);
+    }
+
+    @Test
+    void fileChannelsAreReplayedAfterTheFilesVanish() throws IOException {
+        inputs();
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.nio.FileChannels", dir.toString()));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().contains("readv 5 2+3 then -1"), recorded::toString);
+        assertTrue(recorded.stdout().contains("transferFrom 5000 size 5104"), recorded::toString);
+        deleteTree(dir);
+        Files.createDirectory(dir);
+        assertReplaysLeaveDiskAlone(recorded);
+    }
+
+    /**
+     * The listing order is the recording machine's: replay prints it after the files are recreated
+     * in reverse order, and after half of them are gone and a live run lists differently.
+     */
+    @Test
+    void directoryOrderIsReplayed() throws IOException {
+        dir = Files.createDirectory(tmp.resolve("files"));
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            names.add("f" + Integer.toString(i * 7919 % 1000, 36) + ".txt");
+        }
+        create(names);
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.nio.ListFiles", dir.toString()));
+        assertEquals(0, recorded.status(), recorded::toString);
+        for (String n : names) {
+            assertTrue(recorded.stdout().contains("sub/" + n), () -> n + " not listed\n" + recorded);
+        }
+        List<String> reversed = new ArrayList<>(names);
+        Collections.reverse(reversed);
+        deleteTree(dir);
+        create(reversed);
+        assertReplaysLeaveDiskAlone(recorded);
+        deleteTree(dir);
+        create(reversed.subList(0, 20));
+        Run live = Reprise.exec(corpus("corpus.nio.ListFiles", dir.toString()), null, Map.of(), null);
+        assertNotEquals(recorded.stdout(), live.stdout(), "the directory should list differently now");
+        assertReplaysLeaveDiskAlone(recorded);
+    }
+
+    @Test
+    void mappingStopsTheReplayLoudly() throws IOException {
+        inputs();
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.nio.FileChannels", dir.toString(), "map"));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().contains("mapped "), recorded::toString);
+        Run replayed = Reprise.replay(tmp.resolve("rec"));
+        assertEquals(3, replayed.status(), replayed::toString);
+        assertTrue(replayed.stderr().contains("FileChannel.map is not supported by replay"), replayed::toString);
+    }
+
+    private void create(List<String> names) throws IOException {
+        Files.createDirectories(dir.resolve("sub/deeper"));
+        Files.writeString(dir.resolve("sub/deeper/last.txt"), "deep");
+        for (String n : names) {
+            Files.writeString(dir.resolve(n), n.repeat(names.size()));
+            Files.writeString(dir.resolve("sub").resolve(n), n);
+        }
+    }
+
+    private void assertReplaysLeaveDiskAlone(Run recorded) throws IOException {
+        Map<String, String> before = snapshot(dir);
+        assertReplaysMatch(tmp.resolve("rec"), recorded, 3);
+        assertEquals(before, snapshot(dir), "replay changed files");
+    }
+
+    /** Every file and directory under {@code root}: type, size, modification time and content. */
+    private static Map<String, String> snapshot(Path root) throws IOException {
+        Map<String, String> s = new TreeMap<>();
+        try (Stream<Path> all = Files.walk(root)) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
+                String content = a.isRegularFile() ? Integer.toString(Arrays.hashCode(Files.readAllBytes(p))) : "dir";
+                s.put(root.relativize(p).toString(), a.size() + " " + a.lastModifiedTime() + " " + content);
+            }
+        }
+        return s;
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> all = Files.walk(root)) {
+            for (Path p : (Iterable<Path>) all.sorted(Comparator.reverseOrder())::iterator) {
+                Files.delete(p);
+            }
+        }
+    }
+}
