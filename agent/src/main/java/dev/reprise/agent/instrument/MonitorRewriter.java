@@ -96,12 +96,14 @@ final class MonitorRewriter extends ClassVisitor {
 
         /** Stack: monitor -> (empty), acquired as an ordered event. */
         private void enter() {
-            super.visitInsn(Opcodes.DUP);
-            super.visitLdcInsn(Sites.register(className, method, line));
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, OPS, MonitorOps.ENTER, "(Ljava/lang/Object;I)V", false);
-            super.visitInsn(Opcodes.DUP);
-            super.visitInsn(Opcodes.MONITORENTER);
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, OPS, MonitorOps.ENTERED, "(Ljava/lang/Object;)V", false);
+            super.visitInsn(Opcodes.DUP);                                     // m m
+            super.visitLdcInsn(Sites.register(className, method, line));     // m m site
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, OPS, MonitorOps.ENTER, "(Ljava/lang/Object;I)Z", false); // m claimed
+            super.visitInsn(Opcodes.SWAP);                                    // claimed m
+            super.visitInsn(Opcodes.DUP);                                     // claimed m m
+            super.visitInsn(Opcodes.MONITORENTER);                            // claimed m
+            super.visitInsn(Opcodes.SWAP);                                    // m claimed
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, OPS, MonitorOps.ENTERED, "(Ljava/lang/Object;Z)V", false);
         }
 
         private void loadMonitor() {

@@ -12,9 +12,9 @@ import dev.reprise.agent.runtime.Rt;
  * is ordered the same way; which timed waits expired follows from that order.
  */
 public final class MonitorOps {
-    /** Called by rewritten code before {@code monitorenter}: {@code (Object monitor, int site)}. */
+    /** Called by rewritten code before {@code monitorenter}: {@code (Object monitor, int site) -> claimed}. */
     public static final String ENTER = "enter";
-    /** Called by rewritten code after {@code monitorenter}: {@code (Object monitor)}. */
+    /** Called by rewritten code after {@code monitorenter}: {@code (Object monitor, boolean claimed)}. */
     public static final String ENTERED = "entered";
 
     /**
@@ -37,12 +37,12 @@ public final class MonitorOps {
     private MonitorOps() {
     }
 
-    public static void enter(Object monitor, int site) {
-        Ordered.beforeMonitor(MONITOR, site, monitor);
+    public static boolean enter(Object monitor, int site) {
+        return Ordered.beforeMonitor(MONITOR, site, monitor);
     }
 
-    public static void entered(Object monitor) {
-        Ordered.afterMonitor(monitor);
+    public static void entered(Object monitor, boolean claimed) {
+        Ordered.afterMonitor(monitor, claimed);
     }
 
     private static java.lang.invoke.MethodHandle internalLock() {
@@ -62,7 +62,7 @@ public final class MonitorOps {
         try {
             INTERNAL_LOCK_LIVE.invokeExact(lock);
         } finally {
-            Ordered.afterMonitor(lock);
+            Ordered.afterMonitor(lock, true);
         }
     }
 

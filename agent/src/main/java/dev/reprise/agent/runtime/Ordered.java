@@ -46,21 +46,21 @@ public final class Ordered {
      */
     public static void beforeLock(Op op, int site) {
         ThreadCtx ctx = Rt.current();
-        ctx.syncOpen = true;
         Ev ev = Ev.begin(op, site, 0);
         if (!ev.recording()) {
             SyncOrder.awaitTurn(ev, ctx, ev.relaxed());
         }
     }
 
-    /** After {@code monitor} (or the lock of {@link #beforeLock}) is held. */
-    public static void afterMonitor(Object monitor) {
-        ThreadCtx ctx = Rt.current();
-        if (!ctx.syncOpen) {
-            return;
+    /**
+     * After {@code monitor} (or the lock of {@link #beforeLock}) is held; {@code claimed} is what
+     * the before-hook returned. Passing it through, rather than keeping it in the thread's state,
+     * keeps monitors taken while the event was being read (reports, chaos) out of the event.
+     */
+    public static void afterMonitor(Object monitor, boolean claimed) {
+        if (claimed) {
+            acquired(Rt.current(), monitor);
         }
-        ctx.syncOpen = false;
-        acquired(ctx, monitor);
     }
 
     private static void acquired(ThreadCtx ctx, Object resource) {

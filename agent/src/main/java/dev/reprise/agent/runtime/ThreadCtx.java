@@ -24,8 +24,6 @@ public final class ThreadCtx {
     long awaitCount;
     /** Replay: what the thread waits for, for the report of a replay that cannot progress. */
     volatile String waitingFor;
-    /** A synchronization event is open between the before- and after-acquire hooks. */
-    boolean syncOpen;
     /** The slot of the ordered operation in progress ({@link Ordered#enter}), or -1. */
     int orderedSlot = -1;
     long eventNo;
