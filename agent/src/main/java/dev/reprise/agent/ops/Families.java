@@ -13,7 +13,7 @@ public final class Families {
             HashOps.class,
             EnvOps.class,
             ThreadOps.class,
-            FileStreamOps.class);
+            FileStreamOps.class, RandomAccessFileOps.class, FileMetadataOps.class, FileChangeOps.class, ArchiveOps.class);
 
     private Families() {
     }
