@@ -13,7 +13,12 @@ public final class Families {
             HashOps.class,
             EnvOps.class,
             ThreadOps.class,
-            FileStreamOps.class, RandomAccessFileOps.class, FileMetadataOps.class, FileChangeOps.class, ArchiveOps.class);
+            FileStreamOps.class,
+            RandomAccessFileOps.class,
+            FileMetadataOps.class,
+            FileChangeOps.class,
+            ArchiveOps.class,
+            ClassPathOps.class);
 
     private Families() {
     }

@@ -1,0 +1,49 @@
+package dev.reprise.agent.ops;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
+import java.net.URL;
+
+import dev.reprise.agent.runtime.JdkMethods;
+import dev.reprise.agent.runtime.Rt;
+
+/**
+ * Class and resource lookups of the JDK's built-in class loaders on the class path. The first
+ * lookup past a class path entry opens it (a directory is canonicalized, a jar checked for
+ * existence), and which thread does it, and when, differs between a recording and its replay:
+ * the recording's start-up may look a resource up where the replay does not. The class path is
+ * part of the program, which replay requires unchanged, so lookups run live and unlogged.
+ */
+public final class ClassPathOps {
+    private static final String LOADER = "jdk/internal/loader/BuiltinClassLoader";
+
+    private static final MethodHandle FIND_CLASS_LIVE = handle("findClassOnClassPathOrNull", Class.class);
+    private static final MethodHandle FIND_RESOURCE_LIVE = handle("findResourceOnClassPath", URL.class);
+
+    private ClassPathOps() {
+    }
+
+    private static MethodHandle handle(String name, Class<?> ret) {
+        MethodHandle mh = JdkMethods.special(JdkMethods.jdkClass("jdk.internal.loader.BuiltinClassLoader"), name,
+                MethodType.methodType(ret, String.class));
+        return mh.asType(mh.type().changeParameterType(0, Object.class));
+    }
+
+    @Prologue(owner = LOADER, method = "findClassOnClassPathOrNull", desc = "(Ljava/lang/String;)Ljava/lang/Class;")
+    public static Class<?> findClass(Object loader, String name) throws Throwable {
+        try {
+            return (Class<?>) FIND_CLASS_LIVE.invokeExact(loader, name);
+        } finally {
+            Rt.release();
+        }
+    }
+
+    @Prologue(owner = LOADER, method = "findResourceOnClassPath", desc = "(Ljava/lang/String;)Ljava/net/URL;")
+    public static URL findResource(Object loader, String name) throws Throwable {
+        try {
+            return (URL) FIND_RESOURCE_LIVE.invokeExact(loader, name);
+        } finally {
+            Rt.release();
+        }
+    }
+}
