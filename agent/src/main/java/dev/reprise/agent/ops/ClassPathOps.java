@@ -9,17 +9,46 @@ import dev.reprise.agent.runtime.JdkMethods;
 import dev.reprise.agent.runtime.Rt;
 
 /**
- * Jars of the class path, opened by the class loader when a class is first needed: at moments
- * that differ between a recording and a replay (the agent loads classes of its own), and read
- * live in both ({@code ZipFile} reads through {@code RandomAccessFile}). Opening one, with the
- * {@code Files.readAttributes} it makes, runs live and unlogged.
+ * The class path, as the JDK's built-in class loaders use it. The first lookup past a class
+ * path entry opens it (a jar with the {@code Files.readAttributes} that checks it, a directory
+ * canonicalized), and which thread does it, and when, differs between a recording and its
+ * replay: the recording's start-up may look a resource up where the replay does not. The class
+ * path is part of the program, which replay requires unchanged, so these run live and unlogged.
  */
 public final class ClassPathOps {
+    private static final String LOADER = "jdk/internal/loader/BuiltinClassLoader";
+
+    private static final MethodHandle FIND_CLASS_LIVE = lookup("findClassOnClassPathOrNull", Class.class);
+    private static final MethodHandle FIND_RESOURCE_LIVE = lookup("findResourceOnClassPath", URL.class);
     private static final Class<?> JAR_LOADER = JdkMethods.jdkClass("jdk.internal.loader.URLClassPath$JarLoader");
     private static final MethodHandle GET_JAR_FILE = JdkMethods.special(JAR_LOADER, "getJarFile",
             MethodType.methodType(JarFile.class, URL.class)).asType(MethodType.methodType(JarFile.class, Object.class, URL.class));
 
     private ClassPathOps() {
+    }
+
+    private static MethodHandle lookup(String name, Class<?> ret) {
+        MethodHandle mh = JdkMethods.special(JdkMethods.jdkClass("jdk.internal.loader.BuiltinClassLoader"), name,
+                MethodType.methodType(ret, String.class));
+        return mh.asType(mh.type().changeParameterType(0, Object.class));
+    }
+
+    @Prologue(owner = LOADER, method = "findClassOnClassPathOrNull", desc = "(Ljava/lang/String;)Ljava/lang/Class;")
+    public static Class<?> findClass(Object loader, String name) throws Throwable {
+        try {
+            return (Class<?>) FIND_CLASS_LIVE.invokeExact(loader, name);
+        } finally {
+            Rt.release();
+        }
+    }
+
+    @Prologue(owner = LOADER, method = "findResourceOnClassPath", desc = "(Ljava/lang/String;)Ljava/net/URL;")
+    public static URL findResource(Object loader, String name) throws Throwable {
+        try {
+            return (URL) FIND_RESOURCE_LIVE.invokeExact(loader, name);
+        } finally {
+            Rt.release();
+        }
     }
 
     @Prologue(owner = "jdk/internal/loader/URLClassPath$JarLoader", method = "getJarFile",

@@ -308,7 +308,7 @@ public final class FileStreamOps {
     }
 
     /** The digest of a write's bytes; bad bounds are left for the real call to reject. */
-    private static int digest(byte[] b, int off, int len) {
+    static int digest(byte[] b, int off, int len) {
         if (b == null || off < 0 || len < 0 || off > b.length - len) {
             return 0;
         }

@@ -1,0 +1,155 @@
+package dev.reprise.tests;
+
+import static dev.reprise.tests.Reprise.assertReplaysMatch;
+import static dev.reprise.tests.Reprise.corpus;
+import static dev.reprise.tests.Reprise.record;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * java.io files: RandomAccessFile, File metadata and changes, temp files. Each program is recorded
+ * against real files, the files are then removed or changed, and every replay must print what the
+ * recording printed without creating, changing or deleting anything.
+ */
+class JavaIoFilesTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void randomAccessFileIsReplayedWithoutTheFile() throws IOException {
+        Path data = Files.createDirectory(tmp.resolve("in")).resolve("data.txt");
+        Files.writeString(data, "hello world line\r\nsecond line of data\nthird\n");
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.files.RandomAccess", data.toString()));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().contains("first line: hello world line\npointer 18\n"), recorded::toString);
+        assertTrue(Files.readString(data).startsWith("Xello world line"), "the recording writes for real");
+
+        Files.delete(data);
+        Map<String, String> before = snapshot(tmp.resolve("in"));
+        assertReplaysMatch(tmp.resolve("rec"), recorded, 4);
+        assertEquals(before, snapshot(tmp.resolve("in")), "replay changed the directory");
+    }
+
+    @Test
+    void directoryListingAndMetadataAreReplayedAfterTheDirectoryChanged() throws IOException {
+        Path dir = Files.createDirectory(tmp.resolve("dir"));
+        for (String name : List.of("b.txt", "a.txt", "zz.txt", "c1.txt", "m.txt")) {
+            Files.writeString(dir.resolve(name), "content of " + name);
+        }
+        Files.createDirectory(dir.resolve("subdir"));
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.files.Listing", dir.toString()));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().contains("mkdirs true mkdir again false\ncreateNewFile true again false\n"),
+                recorded::toString);
+
+        try (Stream<Path> entries = Files.list(dir)) {
+            for (Path p : entries.toList()) {
+                Files.delete(p);
+            }
+        }
+        Files.writeString(dir.resolve("a.txt"), "other content, other length");
+        Files.setLastModifiedTime(dir.resolve("a.txt"), FileTime.fromMillis(123_000));
+        Files.writeString(dir.resolve("new.txt"), "new");
+        Map<String, String> before = snapshot(dir);
+        assertReplaysMatch(tmp.resolve("rec"), recorded, 4);
+        assertEquals(before, snapshot(dir), "replay changed the directory");
+    }
+
+    /** With "exit" the JDK's delete-on-exit hook runs on the recorded main thread. */
+    @ParameterizedTest
+    @ValueSource(strings = {"return", "exit"})
+    void tempFilesAreReplayedWithoutCreatingOrDeleting(String ending) throws IOException {
+        Path dir = Files.createDirectory(tmp.resolve("temp"));
+        Run plain = Reprise.exec(corpus("corpus.files.TempFiles", dir.toString(), ending), null, Map.of(), null);
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.files.TempFiles", dir.toString(), ending));
+        assertEquals(ending.equals("exit") ? 4 : 0, recorded.status(), recorded::toString);
+        assertNotEquals(plain.stdout(), recorded.stdout(), "temp-file names should differ from run to run");
+        List<String> names = tempNames(recorded.stdout());
+        assertEquals(3, names.size(), recorded::toString);
+        assertEquals(List.of(), List.of(list(dir)), "deleteOnExit deletes the temp files when recording");
+
+        // Files with the recorded names: a replay that created or deleted them would show.
+        for (String name : names) {
+            Files.writeString(dir.resolve(name), "not the recorded content");
+        }
+        Map<String, String> before = snapshot(dir);
+        assertReplaysMatch(tmp.resolve("rec"), recorded, 4);
+        assertEquals(before, snapshot(dir), "replay changed the directory");
+    }
+
+    @Test
+    void readingAnotherFileDiverges() throws IOException {
+        Path in = Files.createDirectory(tmp.resolve("in"));
+        Path data = in.resolve("data.txt");
+        Path other = in.resolve("other.txt");
+        Files.writeString(data, "recorded content\nline two\n");
+        Files.writeString(other, "recorded content\nline two\n");
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.files.RandomAccess", data.toString()));
+        assertEquals(0, recorded.status(), recorded::toString);
+
+        Path manifest = tmp.resolve("rec/manifest.json");
+        String json = Files.readString(manifest);
+        assertTrue(json.contains(data.toString()));
+        Files.writeString(manifest, json.replace(data.toString(), other.toString()));
+        Map<String, String> before = snapshot(in);
+        Run replayed = Reprise.replay(tmp.resolve("rec"));
+        assertEquals(3, replayed.status(), replayed::toString);
+        assertTrue(replayed.stderr().contains("raf.open"), replayed::toString);
+        assertEquals(before, snapshot(in), "replay changed the directory");
+    }
+
+    private static List<String> tempNames(String stdout) {
+        List<String> names = new ArrayList<>();
+        Matcher m = Pattern.compile("^(rep\\d-\\d+\\.tmp) length", Pattern.MULTILINE).matcher(stdout);
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        return names;
+    }
+
+    private static String[] list(Path dir) {
+        String[] names = dir.toFile().list();
+        return names == null ? new String[0] : names;
+    }
+
+    /** Every entry under {@code root}: type, size, modification time, permissions and content checksum. */
+    private static Map<String, String> snapshot(Path root) {
+        Map<String, String> entries = new TreeMap<>();
+        try (Stream<Path> all = Files.walk(root)) {
+            for (Path p : all.toList()) {
+                String what = Files.isDirectory(p) ? "dir" : "file " + Files.size(p) + " crc " + crc(p);
+                entries.put(root.relativize(p).toString(), what + " mtime " + Files.getLastModifiedTime(p).toMillis()
+                        + " " + java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(p)));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return entries;
+    }
+
+    private static long crc(Path p) throws IOException {
+        CRC32 crc = new CRC32();
+        crc.update(Files.readAllBytes(p));
+        return crc.getValue();
+    }
+}
