@@ -54,8 +54,14 @@ public final class Catalogue {
                 String hookOwner = Type.getInternalName(c);
                 String hookDesc = Type.getMethodDescriptor(m);
                 if (p != null) {
-                    prologues.computeIfAbsent(p.owner(), k -> new ArrayList<>()).add(new PrologueHook(
-                            p.owner(), p.method(), p.desc(), p.optional(), hookOwner, m.getName(), hookDesc));
+                    List<PrologueHook> ofOwner = prologues.computeIfAbsent(p.owner(), k -> new ArrayList<>());
+                    for (PrologueHook other : ofOwner) {
+                        if (other.method().equals(p.method()) && other.desc().equals(p.desc())) {
+                            throw new IllegalStateException(p.owner() + "." + p.method() + p.desc() + " is hooked twice: by "
+                                    + other.hookOwner() + "." + other.hookName() + " and " + hookOwner + "." + m.getName());
+                        }
+                    }
+                    ofOwner.add(new PrologueHook(p.owner(), p.method(), p.desc(), p.optional(), hookOwner, m.getName(), hookDesc));
                 }
                 if (s != null) {
                     sites.add(new SiteHook(s.kind(), s.owner(), s.method(), s.desc(), hookOwner, m.getName(), hookDesc));

@@ -3,15 +3,14 @@ package dev.reprise.agent.ops;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.net.URL;
-import java.util.jar.JarFile;
 
 import dev.reprise.agent.runtime.JdkMethods;
 import dev.reprise.agent.runtime.Rt;
 
 /**
- * The class path, as the JDK's built-in class loaders use it. The first lookup past a class
- * path entry opens it (a jar with the {@code Files.readAttributes} that checks it, a directory
- * canonicalized), and which thread does it, and when, differs between a recording and its
+ * Class and resource lookups of the JDK's built-in class loaders on the class path (opening the
+ * jars is {@link ArchiveOps}'s). The first lookup past a class path entry opens it (a directory
+ * is canonicalized, a jar checked for existence), and which thread does it, and when, differs between a recording and its
  * replay: the recording's start-up may look a resource up where the replay does not. The class
  * path is part of the program, which replay requires unchanged, so these run live and unlogged.
  */
@@ -20,9 +19,6 @@ public final class ClassPathOps {
 
     private static final MethodHandle FIND_CLASS_LIVE = lookup("findClassOnClassPathOrNull", Class.class);
     private static final MethodHandle FIND_RESOURCE_LIVE = lookup("findResourceOnClassPath", URL.class);
-    private static final Class<?> JAR_LOADER = JdkMethods.jdkClass("jdk.internal.loader.URLClassPath$JarLoader");
-    private static final MethodHandle GET_JAR_FILE = JdkMethods.special(JAR_LOADER, "getJarFile",
-            MethodType.methodType(JarFile.class, URL.class)).asType(MethodType.methodType(JarFile.class, Object.class, URL.class));
 
     private ClassPathOps() {
     }
@@ -46,16 +42,6 @@ public final class ClassPathOps {
     public static URL findResource(Object loader, String name) throws Throwable {
         try {
             return (URL) FIND_RESOURCE_LIVE.invokeExact(loader, name);
-        } finally {
-            Rt.release();
-        }
-    }
-
-    @Prologue(owner = "jdk/internal/loader/URLClassPath$JarLoader", method = "getJarFile",
-            desc = "(Ljava/net/URL;)Ljava/util/jar/JarFile;")
-    public static JarFile getJarFile(Object loader, URL url) throws Throwable {
-        try {
-            return (JarFile) GET_JAR_FILE.invokeExact(loader, url);
         } finally {
             Rt.release();
         }
