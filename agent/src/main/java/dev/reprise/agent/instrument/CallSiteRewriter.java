@@ -18,12 +18,12 @@ import dev.reprise.agent.runtime.Sites;
  * Hooks that take a call site id get it as a trailing {@code int} pushed before the call.
  */
 final class CallSiteRewriter extends ClassVisitor {
-    private final List<Catalogue.SiteHook> hooks;
+    private final Catalogue catalogue;
     private String className;
 
-    CallSiteRewriter(ClassVisitor next, List<Catalogue.SiteHook> hooks) {
+    CallSiteRewriter(ClassVisitor next, Catalogue catalogue) {
         super(Opcodes.ASM9, next);
-        this.hooks = hooks;
+        this.catalogue = catalogue;
     }
 
     @Override
@@ -75,9 +75,15 @@ final class CallSiteRewriter extends ClassVisitor {
             super.visitMethodInsn(Opcodes.INVOKESTATIC, h.hookOwner(), h.hookName(), h.hookDesc(), false);
         }
 
+        /** A hook that takes a site id has it pushed on top of the call's arguments. */
+        @Override
+        public void visitMaxs(int maxStack, int maxLocals) {
+            super.visitMaxs(maxStack + 1, maxLocals);
+        }
+
         private Catalogue.SiteHook match(int opcode, String owner, String name, String desc) {
-            for (Catalogue.SiteHook h : hooks) {
-                if (!h.method().equals(name) || !h.desc().equals(desc)) {
+            for (Catalogue.SiteHook h : catalogue.siteHooks(name)) {
+                if (!h.desc().equals(desc)) {
                     continue;
                 }
                 boolean ownerOk = h.owner().equals("*") || h.owner().equals(owner);

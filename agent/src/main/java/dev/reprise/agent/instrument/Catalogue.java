@@ -31,7 +31,7 @@ public final class Catalogue {
     }
 
     private final Map<String, List<PrologueHook>> prologues = new HashMap<>();
-    private final List<SiteHook> sites = new ArrayList<>();
+    private final Map<String, List<SiteHook>> sitesByMethod = new HashMap<>();
     private final Set<String> siteClasses = new TreeSet<>();
     private final Set<String> monitorClasses;
 
@@ -64,7 +64,8 @@ public final class Catalogue {
                     ofOwner.add(new PrologueHook(p.owner(), p.method(), p.desc(), p.optional(), hookOwner, m.getName(), hookDesc));
                 }
                 if (s != null) {
-                    sites.add(new SiteHook(s.kind(), s.owner(), s.method(), s.desc(), hookOwner, m.getName(), hookDesc));
+                    sitesByMethod.computeIfAbsent(s.method(), k -> new ArrayList<>())
+                            .add(new SiteHook(s.kind(), s.owner(), s.method(), s.desc(), hookOwner, m.getName(), hookDesc));
                     Collections.addAll(siteClasses, s.alsoIn());
                 }
             }
@@ -75,8 +76,9 @@ public final class Catalogue {
         return prologues.getOrDefault(internalName, List.of());
     }
 
-    public List<SiteHook> siteHooks() {
-        return sites;
+    /** Site hooks for calls to methods named {@code name}: most calls are rejected by this lookup alone. */
+    public List<SiteHook> siteHooks(String name) {
+        return sitesByMethod.getOrDefault(name, List.of());
     }
 
     /** JDK classes whose calls are rewritten. */

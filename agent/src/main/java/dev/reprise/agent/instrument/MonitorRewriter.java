@@ -129,7 +129,9 @@ final class MonitorRewriter extends ClassVisitor {
                 super.visitInsn(Opcodes.MONITOREXIT);
                 super.visitInsn(Opcodes.ATHROW);
             }
-            super.visitMaxs(maxStack, maxLocals);
+            // enter() holds the monitor, its copy, and the claim or the site above what was there;
+            // a converted method loads its monitor first, and again above a return value.
+            super.visitMaxs(maxStack + (sync != null ? 3 : 2), maxLocals);
         }
 
         private Object[] entryLocals() {

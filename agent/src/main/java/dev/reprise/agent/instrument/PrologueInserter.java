@@ -60,8 +60,15 @@ final class PrologueInserter extends ClassVisitor {
     }
 
     private final class Prologue extends MethodVisitor {
+        /** The prologue loads the receiver and every argument: at least that much stack. */
+        @Override
+        public void visitMaxs(int maxStack, int maxLocals) {
+            super.visitMaxs(Math.max(maxStack, argumentSlots), maxLocals);
+        }
+
         private final Catalogue.PrologueHook hook;
         private final boolean isStatic;
+        private int argumentSlots;
 
         Prologue(MethodVisitor mv, Catalogue.PrologueHook hook, boolean isStatic) {
             super(Opcodes.ASM9, mv);
@@ -86,6 +93,7 @@ final class PrologueInserter extends ClassVisitor {
             }
             super.visitMethodInsn(Opcodes.INVOKESTATIC, hook.hookOwner(), hook.hookName(), hook.hookDesc(), false);
             super.visitInsn(Type.getReturnType(hook.desc()).getOpcode(Opcodes.IRETURN));
+            argumentSlots = slot;
             super.visitLabel(body);
             if (version >= Opcodes.V1_6) {
                 super.visitFrame(Opcodes.F_SAME, 0, null, 0, null);

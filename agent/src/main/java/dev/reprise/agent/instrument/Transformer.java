@@ -55,14 +55,16 @@ public final class Transformer implements ClassFileTransformer {
     private byte[] instrument(String name, byte[] bytes, List<Catalogue.PrologueHook> prologues, boolean sites,
                               boolean monitors, boolean firstLoad) {
         ClassReader reader = new ClassReader(bytes);
-        ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+        // No COMPUTE_MAXS: each pass raises the stack size by what it adds, which spares a data-flow
+        // analysis of every method (most of the cost of instrumenting the JDK at start-up).
+        ClassWriter writer = new ClassWriter(reader, 0);
         List<Catalogue.PrologueHook> applied = new ArrayList<>();
         ClassVisitor chain = writer;
         if (!prologues.isEmpty()) {
             chain = new PrologueInserter(chain, prologues, applied);
         }
         if (sites) {
-            chain = new CallSiteRewriter(chain, catalogue.siteHooks());
+            chain = new CallSiteRewriter(chain, catalogue);
         }
         if (monitors) {
             chain = new MonitorRewriter(chain, firstLoad);
