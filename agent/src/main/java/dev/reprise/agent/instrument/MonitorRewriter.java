@@ -98,12 +98,11 @@ final class MonitorRewriter extends ClassVisitor {
         private void enter() {
             super.visitInsn(Opcodes.DUP);                                     // m m
             super.visitLdcInsn(Sites.register(className, method, line));     // m m site
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, OPS, MonitorOps.ENTER, "(Ljava/lang/Object;I)Z", false); // m claimed
-            super.visitInsn(Opcodes.SWAP);                                    // claimed m
-            super.visitInsn(Opcodes.DUP);                                     // claimed m m
-            super.visitInsn(Opcodes.MONITORENTER);                            // claimed m
-            super.visitInsn(Opcodes.SWAP);                                    // m claimed
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, OPS, MonitorOps.ENTERED, "(Ljava/lang/Object;Z)V", false);
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, OPS, MonitorOps.ENTER,
+                    "(Ljava/lang/Object;I)Ljava/lang/Object;", false);       // m claim
+            super.visitInsn(Opcodes.SWAP);                                    // claim m
+            super.visitInsn(Opcodes.MONITORENTER);                            // claim
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, OPS, MonitorOps.ENTERED, "(Ljava/lang/Object;)V", false);
         }
 
         private void loadMonitor() {

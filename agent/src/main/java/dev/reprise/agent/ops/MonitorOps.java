@@ -12,9 +12,9 @@ import dev.reprise.agent.runtime.Rt;
  * is ordered the same way; which timed waits expired follows from that order.
  */
 public final class MonitorOps {
-    /** Called by rewritten code before {@code monitorenter}: {@code (Object monitor, int site) -> claimed}. */
+    /** Called by rewritten code before {@code monitorenter}: {@code (Object monitor, int site) -> Object claim}. */
     public static final String ENTER = "enter";
-    /** Called by rewritten code after {@code monitorenter}: {@code (Object monitor, boolean claimed)}. */
+    /** Called by rewritten code after {@code monitorenter}: {@code (Object claim)}. */
     public static final String ENTERED = "entered";
 
     /**
@@ -37,12 +37,12 @@ public final class MonitorOps {
     private MonitorOps() {
     }
 
-    public static boolean enter(Object monitor, int site) {
+    public static Object enter(Object monitor, int site) {
         return Ordered.beforeMonitor(MONITOR, site, monitor);
     }
 
-    public static void entered(Object monitor, boolean claimed) {
-        Ordered.afterMonitor(monitor, claimed);
+    public static void entered(Object claim) {
+        Ordered.afterMonitor((dev.reprise.agent.runtime.ThreadCtx) claim);
     }
 
     private static java.lang.invoke.MethodHandle internalLock() {
@@ -58,11 +58,11 @@ public final class MonitorOps {
     /** JDK 21+: the console streams lock an InternalLock rather than their monitor. */
     @Prologue(owner = "jdk/internal/misc/InternalLock", method = "lock", desc = "()V", optional = true)
     public static void internalLock(Object lock) throws Throwable {
-        Ordered.beforeLock(INTERNAL_LOCK, 0);
+        dev.reprise.agent.runtime.ThreadCtx claim = Ordered.beforeLock(INTERNAL_LOCK, 0, lock);
         try {
             INTERNAL_LOCK_LIVE.invokeExact(lock);
         } finally {
-            Ordered.afterMonitor(lock, true);
+            Ordered.afterMonitor(claim);
         }
     }
 

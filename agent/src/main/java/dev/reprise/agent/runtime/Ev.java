@@ -46,7 +46,11 @@ public final class Ev {
 
     /** Starts an event on a thread whose call {@link Rt#claim() claimed} it. */
     public static Ev begin(Op op, int site, int digest) {
-        Ev ev = Rt.current().ev;
+        return begin(Rt.current(), op, site, digest);
+    }
+
+    static Ev begin(ThreadCtx ctx, Op op, int site, int digest) {
+        Ev ev = ctx.ev;
         ev.relaxedTwin = op.relaxed == null ? 0 : op.relaxed.id;
         ev.start(op.id, site, digest);
         return ev;

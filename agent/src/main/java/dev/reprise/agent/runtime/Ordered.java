@@ -31,42 +31,56 @@ public final class Ordered {
         return Session.current().config().order();
     }
 
-    /** Before acquiring {@code monitor}; true if this acquisition is an event (then call {@link #afterMonitor}). */
-    public static boolean beforeMonitor(Op op, int site, Object monitor) {
-        if (monitor == null || !Rt.claim()) {
-            return false; // a null monitor throws in monitorenter, outside any event
+    /**
+     * Before acquiring {@code monitor}: returns the claimed thread's context if this acquisition is
+     * an event (pass it to {@link #afterMonitor}), else null. The monitor's slot is computed here,
+     * while the monitor is usually not held: hashing a held monitor would inflate it.
+     */
+    public static ThreadCtx beforeMonitor(Op op, int site, Object monitor) {
+        if (monitor == null) {
+            return null; // monitorenter throws, outside any event
         }
-        beforeLock(op, site);
-        return true;
+        ThreadCtx ctx = Rt.claimContext();
+        if (ctx != null) {
+            ctx.pendingSlot = SyncOrder.slotOf(monitor);
+            begin(ctx, op, site);
+        }
+        return ctx;
     }
 
     /**
      * Before acquiring a lock-like resource on a thread whose call is already claimed (a prologue
      * hook of a lock method); the hook then acquires it for real and calls {@link #afterMonitor}.
      */
-    public static void beforeLock(Op op, int site) {
+    public static ThreadCtx beforeLock(Op op, int site, Object lock) {
         ThreadCtx ctx = Rt.current();
-        Ev ev = Ev.begin(op, site, 0);
+        ctx.pendingSlot = SyncOrder.slotOf(lock);
+        begin(ctx, op, site);
+        return ctx;
+    }
+
+    private static void begin(ThreadCtx ctx, Op op, int site) {
+        Ev ev = Ev.begin(ctx, op, site, 0);
         if (!ev.recording()) {
             SyncOrder.awaitTurn(ev, ctx, ev.relaxed());
         }
     }
 
     /**
-     * After {@code monitor} (or the lock of {@link #beforeLock}) is held; {@code claimed} is what
-     * the before-hook returned. Passing it through, rather than keeping it in the thread's state,
+     * After the monitor (or the lock of {@link #beforeLock}) is held; {@code claimed} is what the
+     * before-hook returned. Passing it through, rather than keeping it in the thread's state,
      * keeps monitors taken while the event was being read (reports, chaos) out of the event.
      */
-    public static void afterMonitor(Object monitor, boolean claimed) {
-        if (claimed) {
-            acquired(Rt.current(), monitor);
+    public static void afterMonitor(ThreadCtx claimed) {
+        if (claimed != null) {
+            acquired(claimed, claimed.pendingSlot);
         }
     }
 
-    private static void acquired(ThreadCtx ctx, Object resource) {
+    private static void acquired(ThreadCtx ctx, int slot) {
         Ev ev = ctx.ev;
         if (ev.recording()) {
-            if (SyncOrder.recordAcquired(ev, ctx, SyncOrder.slotOf(resource), order())) {
+            if (SyncOrder.recordAcquired(ev, ctx, slot, order())) {
                 ev.markRelaxed();
             }
         } else {

@@ -31,6 +31,19 @@ public final class Rt {
         return true;
     }
 
+    /** Like {@link #claim()}, returning the claimed thread's context, or null: saves a second lookup. */
+    public static ThreadCtx claimContext() {
+        if (!active) {
+            return null;
+        }
+        ThreadCtx c = current();
+        if (c.depth != 0) {
+            return null;
+        }
+        c.depth = 1;
+        return c;
+    }
+
     /** Releases a claim without an event: the hook ran the operation live, unlogged. */
     public static void release() {
         current().depth = 0;

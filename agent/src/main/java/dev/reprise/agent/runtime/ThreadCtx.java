@@ -24,6 +24,8 @@ public final class ThreadCtx {
     long awaitCount;
     /** Replay: what the thread waits for, for the report of a replay that cannot progress. */
     volatile String waitingFor;
+    /** The slot of the monitor being acquired, between the before- and after-acquire hooks. */
+    int pendingSlot;
     /** The slot of the ordered operation in progress ({@link Ordered#enter}), or -1. */
     int orderedSlot = -1;
     long eventNo;
