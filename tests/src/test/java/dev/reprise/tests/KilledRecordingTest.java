@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,6 +68,7 @@ class KilledRecordingTest {
             CompletableFuture<Boolean> ready = CompletableFuture.supplyAsync(() -> readUntilReady(recorder, out),
                     Reprise.READERS);
             assertTrue(ready.get(60, TimeUnit.SECONDS), () -> "no READY from the program:\n" + out);
+            awaitChunks(dir.resolve("streams/t1.rpl"));
             ProcessHandle program = recorder.children().findFirst().orElseThrow();
             program.destroyForcibly();
             assertTrue(recorder.waitFor(30, TimeUnit.SECONDS), "reprise record did not end after the kill");
@@ -77,6 +79,18 @@ class KilledRecordingTest {
         } finally {
             recorder.descendants().forEach(ProcessHandle::destroyForcibly);
             recorder.destroyForcibly();
+        }
+    }
+
+    /**
+     * Waits until the background writer has put several chunks on disk: it runs behind the program,
+     * and the test is about a kill that leaves complete chunks, not about the writer's lag.
+     */
+    private static void awaitChunks(Path stream) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!(Files.exists(stream) && Files.size(stream) > 48 * 1024)) {
+            assertTrue(System.nanoTime() < deadline, "the recorder wrote no chunks");
+            Thread.sleep(50);
         }
     }
 
