@@ -48,7 +48,11 @@ public final class Agent {
             Families.startSession(session);
             session.checkLaunch(launched);
         } catch (Throwable t) {
-            Divergence.message("cannot start the agent: " + t);
+            StringBuilder why = new StringBuilder(t.toString());
+            for (Throwable c = t.getCause(); c != null; c = c.getCause()) {
+                why.append("; caused by ").append(c);
+            }
+            Divergence.message("cannot start the agent: " + why);
             Runtime.getRuntime().halt(EXIT_AGENT_FAILED);
         }
     }

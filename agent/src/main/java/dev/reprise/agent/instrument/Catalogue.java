@@ -34,6 +34,7 @@ public final class Catalogue {
     private final Map<String, List<SiteHook>> sitesByMethod = new HashMap<>();
     private final Set<String> siteClasses = new TreeSet<>();
     private final Set<String> monitorClasses;
+    private final Set<String> orderedMethodClasses = new TreeSet<>();
 
     /**
      * @param hookClasses    the families of hooks
@@ -41,6 +42,9 @@ public final class Catalogue {
      */
     public Catalogue(List<Class<?>> hookClasses, Set<String> monitorClasses) {
         this.monitorClasses = Set.copyOf(monitorClasses);
+        for (dev.reprise.agent.ops.AtomicOps.Method m : dev.reprise.agent.ops.AtomicOps.METHODS) {
+            orderedMethodClasses.add(m.owner());
+        }
         for (Class<?> c : hookClasses) {
             for (Method m : c.getDeclaredMethods()) {
                 Prologue p = m.getAnnotation(Prologue.class);
@@ -86,6 +90,11 @@ public final class Catalogue {
         return siteClasses.contains(internalName);
     }
 
+    /** JDK classes with whole methods made ordered operations ({@code AtomicOps}). */
+    public boolean ordersMethodsIn(String internalName) {
+        return orderedMethodClasses.contains(internalName);
+    }
+
     public boolean ordersMonitorsIn(String internalName) {
         return monitorClasses.contains(internalName);
     }
@@ -95,6 +104,7 @@ public final class Catalogue {
         Set<String> all = new TreeSet<>(siteClasses);
         all.addAll(prologues.keySet());
         all.addAll(monitorClasses);
+        all.addAll(orderedMethodClasses);
         return all;
     }
 }

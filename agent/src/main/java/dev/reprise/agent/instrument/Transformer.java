@@ -38,11 +38,12 @@ public final class Transformer implements ClassFileTransformer {
         boolean app = isApplicationClass(name, loader);
         boolean sites = app || catalogue.rewritesSitesIn(name);
         boolean monitors = app || catalogue.ordersMonitorsIn(name);
-        if (prologues.isEmpty() && !sites && !monitors) {
+        boolean orderedMethods = catalogue.ordersMethodsIn(name);
+        if (prologues.isEmpty() && !sites && !monitors && !orderedMethods) {
             return null;
         }
         try {
-            return instrument(name, bytes, prologues, sites, monitors, redefined == null);
+            return instrument(name, bytes, prologues, sites, monitors, orderedMethods, redefined == null);
         } catch (Throwable t) {
             Divergence.message("cannot instrument " + name.replace('/', '.') + ": " + t);
             if (!isApplicationClass(name, loader)) {
@@ -53,7 +54,7 @@ public final class Transformer implements ClassFileTransformer {
     }
 
     private byte[] instrument(String name, byte[] bytes, List<Catalogue.PrologueHook> prologues, boolean sites,
-                              boolean monitors, boolean firstLoad) {
+                              boolean monitors, boolean orderedMethods, boolean firstLoad) {
         ClassReader reader = new ClassReader(bytes);
         // No COMPUTE_MAXS: each pass raises the stack size by what it adds, which spares a data-flow
         // analysis of every method (most of the cost of instrumenting the JDK at start-up).
@@ -68,6 +69,9 @@ public final class Transformer implements ClassFileTransformer {
         }
         if (monitors) {
             chain = new MonitorRewriter(chain, firstLoad);
+        }
+        if (orderedMethods) {
+            chain = new OrderedMethodRewriter(chain, dev.reprise.agent.ops.AtomicOps.METHODS);
         }
         reader.accept(chain, 0);
         for (Catalogue.PrologueHook h : prologues) {

@@ -107,7 +107,11 @@ public final class MonitorOps {
             ev.i(interrupted ? INTERRUPTED : 0);
             ev.end();
         } else {
-            Ordered.replayReacquire(ev, monitor);
+            try {
+                Ordered.replayReacquire(ev, monitor, monitor::wait);
+            } catch (Throwable t) {
+                throw new IllegalStateException(t); // Object.wait throws nothing else here: the monitor is held
+            }
             interrupted = ev.i(0) == INTERRUPTED;
             ev.end();
         }

@@ -96,24 +96,90 @@ public final class Ordered {
         }
     }
 
+    /** A real, short, timed wait that releases the resource meanwhile ({@code Object.wait}, {@code Condition.awaitNanos}). */
+    @FunctionalInterface
+    public interface TimedWait {
+        void await(long millis) throws Throwable;
+    }
+
+    /** A real acquisition that blocks until it succeeds. */
+    @FunctionalInterface
+    public interface Acquire {
+        void acquire() throws Throwable;
+    }
+
     /**
-     * Replay of returning from {@code wait}: the thread holds {@code monitor} and must let others
-     * take it until its recorded turn to re-acquire it, so it waits for real, in short timed waits
+     * Replay of returning from a wait: the thread holds {@code resource} and must let others take
+     * it until its recorded turn to re-acquire it, so it waits for real, in short timed waits
      * (notifications of the replayed program wake it early).
      */
-    public static void replayReacquire(Ev ev, Object monitor) {
+    public static void replayReacquire(Ev ev, Object resource, TimedWait wait) throws Throwable {
         ThreadCtx ctx = Rt.current();
         SyncOrder.readTurn(ev, ctx, ev.relaxed());
         long millis = 1;
         while (!SyncOrder.ready(ctx)) {
             try {
-                monitor.wait(millis);
+                wait.await(millis);
             } catch (InterruptedException e) {
                 // interrupts are replayed from the recording, never delivered live
             }
             millis = Math.min(millis * 2, 50);
         }
         SyncOrder.completed(ctx);
+    }
+
+    /**
+     * An acquisition whose attempt succeeded (its outcome already logged). Recording holds the
+     * resource and logs the ordered acquisition; replay waits for its turn and then acquires for
+     * real with {@code blocking}, which cannot fail where the recording succeeded.
+     */
+    public static void succeeded(Op op, int site, Object resource, Acquire blocking) throws Throwable {
+        ThreadCtx ctx = Rt.current();
+        ctx.depth = 1;
+        ctx.pendingSlot = SyncOrder.slotOf(resource);
+        Ev ev = Ev.begin(ctx, op, site, 0);
+        if (!ev.recording()) {
+            SyncOrder.awaitTurn(ev, ctx, ev.relaxed());
+            blocking.acquire();
+        }
+        acquired(ctx, ctx.pendingSlot);
+    }
+
+    private static final Op METHOD = Op.ordered("sync.method");
+
+    /**
+     * Entry of a whole method made an ordered operation on {@code self} (see
+     * {@code OrderedMethodRewriter}); {@code index} names the method and is its argument digest.
+     * Ordered methods that such a method calls run inside its event, counted so that only the
+     * outermost {@link #exitMethod} ends it.
+     */
+    public static void enterMethod(Object self, int index) {
+        if (!Rt.active) {
+            return; // also while Rt itself initializes: its ThreadLocal draws a hash from an AtomicInteger
+        }
+        ThreadCtx ctx = Rt.claimContext();
+        if (ctx == null) {
+            ThreadCtx current = Rt.current();
+            if (current.orderedNest > 0) {
+                current.orderedNest++;
+            }
+            return;
+        }
+        enter(METHOD, 0, index, self);
+        ctx.orderedNest = 1;
+    }
+
+    public static void exitMethod() {
+        if (!Rt.active) {
+            return;
+        }
+        ThreadCtx ctx = Rt.current();
+        if (ctx.orderedNest > 1) {
+            ctx.orderedNest--;
+        } else if (ctx.orderedNest == 1) {
+            ctx.orderedNest = 0;
+            exit(ctx.ev);
+        }
     }
 
     /**

@@ -26,6 +26,8 @@ public final class ThreadCtx {
     volatile String waitingFor;
     /** The slot of the monitor being acquired, between the before- and after-acquire hooks. */
     int pendingSlot;
+    /** Depth of ordered methods running in the current ordered-method event, or 0. */
+    int orderedNest;
     /** The slot of the ordered operation in progress ({@link Ordered#enter}), or -1. */
     int orderedSlot = -1;
     long eventNo;
