@@ -59,17 +59,17 @@ public final class ArchiveOps {
 
     @Prologue(owner = SOURCE, method = "readFullyAt", desc = "([BIIJ)I")
     public static int readFullyAt(Object source, byte[] b, int off, int len, long pos) throws Throwable {
-        try {
-            return (int) READ_FULLY_AT_LIVE.invokeExact(source, b, off, len, pos);
-        } finally {
-            Rt.release();
-        }
+        return read(READ_FULLY_AT_LIVE, source, b, off, len, pos);
     }
 
     @Prologue(owner = SOURCE, method = "readAt", desc = "([BIIJ)I")
     public static int readAt(Object source, byte[] b, int off, int len, long pos) throws Throwable {
+        return read(READ_AT_LIVE, source, b, off, len, pos);
+    }
+
+    private static int read(MethodHandle live, Object source, byte[] b, int off, int len, long pos) throws Throwable {
         try {
-            return (int) READ_AT_LIVE.invokeExact(source, b, off, len, pos);
+            return (int) live.invokeExact(source, b, off, len, pos);
         } finally {
             Rt.release();
         }

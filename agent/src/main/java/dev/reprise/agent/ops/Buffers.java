@@ -5,9 +5,20 @@ import java.util.zip.CRC32C;
 
 import dev.reprise.agent.runtime.Ev;
 
-/** Channel buffers as event values: heap and direct alike. */
+/** Read buffers as event values: byte arrays, and channel buffers heap and direct alike. */
 final class Buffers {
     private Buffers() {
+    }
+
+    /**
+     * The bytes an array read put at {@code b[off]}, {@code n} its coded count: logged, or filled
+     * in on replay. Returns {@code n}.
+     */
+    static int read(Ev ev, byte[] b, int off, int n) {
+        if (n > 0) {
+            ev.fill(b, off, n);
+        }
+        return n;
     }
 
     /**

@@ -53,14 +53,7 @@ public final class FileChangeOps {
 
     @Prologue(owner = UFS, method = "delete", desc = "(Ljava/io/File;)Z")
     public static boolean delete(Object fs, File f) throws Throwable {
-        Ev ev = Ev.begin(DELETE, 0, digest(f));
-        try {
-            return ev.z(ev.live() && (boolean) DELETE_LIVE.invokeExact(fs, f));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return change(DELETE, 0, DELETE_LIVE, fs, f);
     }
 
     @Prologue(owner = UFS, method = "rename", desc = "(Ljava/io/File;Ljava/io/File;)Z")
@@ -81,14 +74,7 @@ public final class FileChangeOps {
         if (!Rt.claim()) {
             return (boolean) MKDIR_LIVE.invokeExact(fs, f);
         }
-        Ev ev = Ev.begin(MKDIR, site, digest(f));
-        try {
-            return ev.z(ev.live() && (boolean) MKDIR_LIVE.invokeExact(fs, f));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return change(MKDIR, site, MKDIR_LIVE, fs, f);
     }
 
     /** {@code createNewFile} and {@code createTempFile}. */
@@ -129,9 +115,14 @@ public final class FileChangeOps {
         if (!Rt.claim()) {
             return (boolean) SET_READ_ONLY_LIVE.invokeExact(fs, f);
         }
-        Ev ev = Ev.begin(SET_READ_ONLY, site, digest(f));
+        return change(SET_READ_ONLY, site, SET_READ_ONLY_LIVE, fs, f);
+    }
+
+    /** A change to {@code f} alone, {@code (File)boolean}: its outcome. */
+    private static boolean change(Op op, int site, MethodHandle live, Object fs, File f) throws Throwable {
+        Ev ev = Ev.begin(op, site, digest(f));
         try {
-            return ev.z(ev.live() && (boolean) SET_READ_ONLY_LIVE.invokeExact(fs, f));
+            return ev.z(ev.live() && (boolean) live.invokeExact(fs, f));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {

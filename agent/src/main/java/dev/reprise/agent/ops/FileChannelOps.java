@@ -1,12 +1,14 @@
 package dev.reprise.agent.ops;
 
 import java.io.FileDescriptor;
+import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.Channel;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -281,21 +283,7 @@ public final class FileChannelOps {
 
     @Prologue(owner = FCI, method = "position", desc = "()J")
     public static long position(FileChannel self) throws Throwable {
-        if (jdkFile(self)) {
-            try {
-                return (long) POSITION_LIVE.invokeExact(self);
-            } finally {
-                Rt.release();
-            }
-        }
-        Ev ev = Ev.begin(POSITION, 0, 0);
-        try {
-            return ev.j(ev.live() ? (long) POSITION_LIVE.invokeExact(self) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return number(POSITION, POSITION_LIVE, self);
     }
 
     @Prologue(owner = FCI, method = "position", desc = "(J)Ljava/nio/channels/FileChannel;")
@@ -322,16 +310,21 @@ public final class FileChannelOps {
 
     @Prologue(owner = FCI, method = "size", desc = "()J")
     public static long size(FileChannel self) throws Throwable {
+        return number(SIZE, SIZE_LIVE, self);
+    }
+
+    /** A number about the channel's file, {@code ()long}. */
+    private static long number(Op op, MethodHandle live, FileChannel self) throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (long) SIZE_LIVE.invokeExact(self);
+                return (long) live.invokeExact(self);
             } finally {
                 Rt.release();
             }
         }
-        Ev ev = Ev.begin(SIZE, 0, 0);
+        Ev ev = Ev.begin(op, 0, 0);
         try {
-            return ev.j(ev.live() ? (long) SIZE_LIVE.invokeExact(self) : 0);
+            return ev.j(ev.live() ? (long) live.invokeExact(self) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -384,15 +377,8 @@ public final class FileChannelOps {
             }
         }
         if (!IMPL.isInstance(target)) {
-            Rt.release();
-            if (!self.isOpen() || target == null || !target.isOpen()) {
-                throw new ClosedChannelException();
-            }
-            if (position < 0 || count < 0) {
-                throw new IllegalArgumentException();
-            }
-            long size = self.size();
-            if (position > size) {
+            long size = unclaimedLoop(self, target, position, count);
+            if (size < 0) {
                 return 0;
             }
             return (long) TO_CHANNEL.invokeExact(self, position, size > 0 ? Math.min(count, size - position) : count, target);
@@ -419,14 +405,7 @@ public final class FileChannelOps {
             }
         }
         if (!IMPL.isInstance(src)) {
-            Rt.release();
-            if (!self.isOpen() || src == null || !src.isOpen()) {
-                throw new ClosedChannelException();
-            }
-            if (position < 0 || count < 0) {
-                throw new IllegalArgumentException();
-            }
-            if (position > self.size()) {
+            if (unclaimedLoop(self, src, position, count) < 0) {
                 return 0;
             }
             return (long) FROM_CHANNEL.invokeExact(self, src, position, count);
@@ -439,6 +418,23 @@ public final class FileChannelOps {
         } finally {
             ev.end();
         }
+    }
+
+    /**
+     * Before a transfer runs the JDK's loop with another kind of channel: releases the claim and
+     * makes the JDK's checks. The channel's size (itself an event), or -1 when {@code position}
+     * is past it and nothing is transferred.
+     */
+    private static long unclaimedLoop(FileChannel self, Channel other, long position, long count) throws IOException {
+        Rt.release();
+        if (!self.isOpen() || other == null || !other.isOpen()) {
+            throw new ClosedChannelException();
+        }
+        if (position < 0 || count < 0) {
+            throw new IllegalArgumentException();
+        }
+        long size = self.size();
+        return position > size ? -1 : size;
     }
 
     /**

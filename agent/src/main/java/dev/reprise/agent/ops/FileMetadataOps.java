@@ -52,21 +52,7 @@ public final class FileMetadataOps {
     /** {@code exists}, {@code isFile}, {@code isDirectory}, {@code isHidden}, and the temp-file name loop. */
     @Prologue(owner = UFS, method = "hasBooleanAttributes", desc = "(Ljava/io/File;I)Z")
     public static boolean hasBooleanAttributes(Object fs, File f, int attributes) throws Throwable {
-        if (isJdk(f)) {
-            try {
-                return (boolean) HAS_ATTRIBUTES_LIVE.invokeExact(fs, live(f), attributes);
-            } finally {
-                Rt.release();
-            }
-        }
-        Ev ev = Ev.begin(HAS_ATTRIBUTES, 0, digest(f) ^ attributes);
-        try {
-            return ev.z(ev.live() && (boolean) HAS_ATTRIBUTES_LIVE.invokeExact(fs, f, attributes));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return test(HAS_ATTRIBUTES, 0, HAS_ATTRIBUTES_LIVE, fs, f, attributes);
     }
 
     @Prologue(owner = UFS, method = "getBooleanAttributes", desc = "(Ljava/io/File;)I")
@@ -94,16 +80,21 @@ public final class FileMetadataOps {
         if (!Rt.claim()) {
             return (boolean) ACCESS_LIVE.invokeExact(fs, f, access);
         }
+        return test(ACCESS, site, ACCESS_LIVE, fs, f, access);
+    }
+
+    /** A yes-or-no question about {@code f} with an int argument: {@code (File, int)boolean}. */
+    private static boolean test(Op op, int site, MethodHandle call, Object fs, File f, int arg) throws Throwable {
         if (isJdk(f)) {
             try {
-                return (boolean) ACCESS_LIVE.invokeExact(fs, live(f), access);
+                return (boolean) call.invokeExact(fs, live(f), arg);
             } finally {
                 Rt.release();
             }
         }
-        Ev ev = Ev.begin(ACCESS, site, digest(f) ^ access);
+        Ev ev = Ev.begin(op, site, digest(f) ^ arg);
         try {
-            return ev.z(ev.live() && (boolean) ACCESS_LIVE.invokeExact(fs, f, access));
+            return ev.z(ev.live() && (boolean) call.invokeExact(fs, f, arg));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -116,21 +107,7 @@ public final class FileMetadataOps {
         if (!Rt.claim()) {
             return (long) MODIFIED_LIVE.invokeExact(fs, f);
         }
-        if (isJdk(f)) {
-            try {
-                return (long) MODIFIED_LIVE.invokeExact(fs, live(f));
-            } finally {
-                Rt.release();
-            }
-        }
-        Ev ev = Ev.begin(MODIFIED, site, digest(f));
-        try {
-            return ev.j(ev.live() ? (long) MODIFIED_LIVE.invokeExact(fs, f) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return number(MODIFIED, site, MODIFIED_LIVE, fs, f);
     }
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = FS, method = "getLength", desc = "(Ljava/io/File;)J", alsoIn = FILE)
@@ -138,16 +115,21 @@ public final class FileMetadataOps {
         if (!Rt.claim()) {
             return (long) LENGTH_LIVE.invokeExact(fs, f);
         }
+        return number(LENGTH, site, LENGTH_LIVE, fs, f);
+    }
+
+    /** A number about {@code f}: {@code (File)long}. */
+    private static long number(Op op, int site, MethodHandle call, Object fs, File f) throws Throwable {
         if (isJdk(f)) {
             try {
-                return (long) LENGTH_LIVE.invokeExact(fs, live(f));
+                return (long) call.invokeExact(fs, live(f));
             } finally {
                 Rt.release();
             }
         }
-        Ev ev = Ev.begin(LENGTH, site, digest(f));
+        Ev ev = Ev.begin(op, site, digest(f));
         try {
-            return ev.j(ev.live() ? (long) LENGTH_LIVE.invokeExact(fs, f) : 0);
+            return ev.j(ev.live() ? (long) call.invokeExact(fs, f) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {

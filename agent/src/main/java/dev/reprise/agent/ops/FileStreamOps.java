@@ -101,11 +101,7 @@ public final class FileStreamOps {
         }
         Ev ev = Ev.begin(IN_READ, 0, len);
         try {
-            int n = ev.i(ev.live() ? (int) IN_READ_LIVE.invokeExact(self, b, off, len) : 0);
-            if (n > 0) {
-                ev.fill(b, off, n);
-            }
-            return n;
+            return Buffers.read(ev, b, off, ev.i(ev.live() ? (int) IN_READ_LIVE.invokeExact(self, b, off, len) : 0));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -124,11 +120,7 @@ public final class FileStreamOps {
         }
         Ev ev = Ev.begin(IN_READ, 0, b == null ? 0 : b.length);
         try {
-            int n = ev.i(ev.live() ? (int) IN_READ_ARRAY_LIVE.invokeExact(self, b) : 0);
-            if (n > 0) {
-                ev.fill(b, 0, n);
-            }
-            return n;
+            return Buffers.read(ev, b, 0, ev.i(ev.live() ? (int) IN_READ_ARRAY_LIVE.invokeExact(self, b) : 0));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -138,21 +130,7 @@ public final class FileStreamOps {
 
     @Prologue(owner = "java/io/FileInputStream", method = "read", desc = "()I")
     public static int read(FileInputStream self) throws Throwable {
-        if (jdkFile(self)) {
-            try {
-                return (int) IN_READ_BYTE_LIVE.invokeExact(self);
-            } finally {
-                Rt.release();
-            }
-        }
-        Ev ev = Ev.begin(IN_READ_BYTE, 0, 0);
-        try {
-            return ev.i(ev.live() ? (int) IN_READ_BYTE_LIVE.invokeExact(self) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return number(IN_READ_BYTE, IN_READ_BYTE_LIVE, self);
     }
 
     @Prologue(owner = "java/io/FileInputStream", method = "readAllBytes", desc = "()[B")
@@ -214,16 +192,21 @@ public final class FileStreamOps {
 
     @Prologue(owner = "java/io/FileInputStream", method = "available", desc = "()I")
     public static int available(FileInputStream self) throws Throwable {
+        return number(IN_AVAILABLE, IN_AVAILABLE_LIVE, self);
+    }
+
+    /** A call without arguments that returns an int, {@code ()int}: a byte, or a count. */
+    private static int number(Op op, MethodHandle live, FileInputStream self) throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (int) IN_AVAILABLE_LIVE.invokeExact(self);
+                return (int) live.invokeExact(self);
             } finally {
                 Rt.release();
             }
         }
-        Ev ev = Ev.begin(IN_AVAILABLE, 0, 0);
+        Ev ev = Ev.begin(op, 0, 0);
         try {
-            return ev.i(ev.live() ? (int) IN_AVAILABLE_LIVE.invokeExact(self) : 0);
+            return ev.i(ev.live() ? (int) live.invokeExact(self) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {

@@ -38,6 +38,7 @@ public final class NioDirectoryOps {
     private static final MethodHandle FDOPENDIR_LIVE = Unix.method("fdopendir", long.class, int.class);
     private static final MethodHandle READDIR_LIVE = Unix.method("readdir", byte[].class, long.class);
     private static final MethodHandle CLOSEDIR_LIVE = Unix.method("closedir", void.class, long.class);
+    private static final MethodHandle CLOSEDIR_ERRNO = Unix.errnoOf(CLOSEDIR_LIVE);
 
     private NioDirectoryOps() {
     }
@@ -197,17 +198,10 @@ public final class NioDirectoryOps {
                 Rt.release();
             }
         }
-        int errno = 0;
+        int errno;
         Ev ev = Ev.begin(CLOSEDIR, 0, 0);
         try {
-            if (ev.live()) {
-                try {
-                    CLOSEDIR_LIVE.invokeExact(dir);
-                } catch (Throwable t) {
-                    errno = Unix.errno(t);
-                }
-            }
-            errno = ev.i(errno);
+            errno = ev.i(ev.live() ? (int) CLOSEDIR_ERRNO.invokeExact(dir) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {

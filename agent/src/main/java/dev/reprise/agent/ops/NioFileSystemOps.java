@@ -42,6 +42,12 @@ public final class NioFileSystemOps {
     private static final MethodHandle ACCESS_THROWS_LIVE = Unix.optional("access", void.class, Unix.PATH, int.class);
     private static final MethodHandle ACCESS_ERRNO_LIVE = Unix.optional("access", int.class, Unix.PATH, int.class);
     private static final MethodHandle EXISTS_LIVE = Unix.optional("exists", boolean.class, Unix.PATH);
+    /** The void calls as their errno ({@link Unix#errnoOf}); the live handles above serve the JDK's own files. */
+    private static final MethodHandle CLOSE_ERRNO = Unix.errnoOf(CLOSE_LIVE);
+    private static final MethodHandle STAT_ERRNO = Unix.errnoOf(STAT_LIVE);
+    private static final MethodHandle LSTAT_ERRNO = Unix.errnoOf(LSTAT_LIVE);
+    private static final MethodHandle FSTAT_ERRNO = Unix.errnoOf(FSTAT_LIVE);
+    private static final MethodHandle ACCESS_THROWS_ERRNO = Unix.errnoOf(ACCESS_THROWS_LIVE);
     private static final MethodHandle USER_LIVE = Unix.method("getpwuid", byte[].class, int.class);
     private static final MethodHandle GROUP_LIVE = Unix.method("getgrgid", byte[].class, int.class);
 
@@ -92,17 +98,10 @@ public final class NioFileSystemOps {
                 Rt.release();
             }
         }
-        int errno = 0;
+        int errno;
         Ev ev = Ev.begin(CLOSE, 0, 0);
         try {
-            if (ev.live()) {
-                try {
-                    CLOSE_LIVE.invokeExact(fd);
-                } catch (Throwable t) {
-                    errno = Unix.errno(t);
-                }
-            }
-            errno = ev.i(errno);
+            errno = ev.i(ev.live() ? (int) CLOSE_ERRNO.invokeExact(fd) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -113,15 +112,15 @@ public final class NioFileSystemOps {
 
     @Prologue(owner = D, method = "stat", desc = "(" + P + A + ")V")
     public static void stat(Path path, Object attrs) throws Throwable {
-        stat(STAT, STAT_LIVE, path, attrs);
+        stat(STAT, STAT_LIVE, STAT_ERRNO, path, attrs);
     }
 
     @Prologue(owner = D, method = "lstat", desc = "(" + P + A + ")V")
     public static void lstat(Path path, Object attrs) throws Throwable {
-        stat(LSTAT, LSTAT_LIVE, path, attrs);
+        stat(LSTAT, LSTAT_LIVE, LSTAT_ERRNO, path, attrs);
     }
 
-    private static void stat(Op op, MethodHandle live, Path path, Object attrs) throws Throwable {
+    private static void stat(Op op, MethodHandle live, MethodHandle errnoCall, Path path, Object attrs) throws Throwable {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
             try {
@@ -131,17 +130,10 @@ public final class NioFileSystemOps {
                 Rt.release();
             }
         }
-        int errno = 0;
+        int errno;
         Ev ev = Ev.begin(op, 0, Unix.digest(path));
         try {
-            if (ev.live()) {
-                try {
-                    live.invokeExact(path, attrs);
-                } catch (Throwable t) {
-                    errno = Unix.errno(t);
-                }
-            }
-            errno = ev.i(errno);
+            errno = ev.i(ev.live() ? (int) errnoCall.invokeExact(path, attrs) : 0);
             if (errno == 0) {
                 UnixAttrs.code(ev, attrs);
             }
@@ -215,17 +207,10 @@ public final class NioFileSystemOps {
                 Rt.release();
             }
         }
-        int errno = 0;
+        int errno;
         Ev ev = Ev.begin(FSTAT, 0, 0);
         try {
-            if (ev.live()) {
-                try {
-                    FSTAT_LIVE.invokeExact(fd, attrs);
-                } catch (Throwable t) {
-                    errno = Unix.errno(t);
-                }
-            }
-            errno = ev.i(errno);
+            errno = ev.i(ev.live() ? (int) FSTAT_ERRNO.invokeExact(fd, attrs) : 0);
             if (errno == 0) {
                 UnixAttrs.code(ev, attrs);
             }
@@ -249,17 +234,10 @@ public final class NioFileSystemOps {
                 Rt.release();
             }
         }
-        int errno = 0;
+        int errno;
         Ev ev = Ev.begin(ACCESS, 0, 31 * Unix.digest(path) + amode);
         try {
-            if (ev.live()) {
-                try {
-                    ACCESS_THROWS_LIVE.invokeExact(path, amode);
-                } catch (Throwable t) {
-                    errno = Unix.errno(t);
-                }
-            }
-            errno = ev.i(errno);
+            errno = ev.i(ev.live() ? (int) ACCESS_THROWS_ERRNO.invokeExact(path, amode) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {

@@ -43,11 +43,12 @@ public final class NioPathOps {
     private static final Op COPY = Op.named("nio.copy");
     private static final Op MOVE = Op.named("nio.move");
 
-    private static final MethodHandle MKDIR_LIVE = Unix.method("mkdir", void.class, Unix.PATH, int.class);
-    private static final MethodHandle RMDIR_LIVE = Unix.method("rmdir", void.class, Unix.PATH);
-    private static final MethodHandle UNLINK_LIVE = Unix.method("unlink", void.class, Unix.PATH);
-    private static final MethodHandle LINK_LIVE = Unix.method("link", void.class, Unix.PATH, Unix.PATH);
-    private static final MethodHandle SYMLINK_LIVE = Unix.method("symlink", void.class, byte[].class, Unix.PATH);
+    /** The dispatcher's void calls as their errno ({@link Unix#errnoOf}). */
+    private static final MethodHandle MKDIR_ERRNO = Unix.errnoMethod("mkdir", Unix.PATH, int.class);
+    private static final MethodHandle RMDIR_ERRNO = Unix.errnoMethod("rmdir", Unix.PATH);
+    private static final MethodHandle UNLINK_ERRNO = Unix.errnoMethod("unlink", Unix.PATH);
+    private static final MethodHandle LINK_ERRNO = Unix.errnoMethod("link", Unix.PATH, Unix.PATH);
+    private static final MethodHandle SYMLINK_ERRNO = Unix.errnoMethod("symlink", byte[].class, Unix.PATH);
     private static final MethodHandle READLINK_LIVE = Unix.method("readlink", byte[].class, Unix.PATH);
     private static final MethodHandle REALPATH_LIVE = Unix.method("realpath", byte[].class, Unix.PATH);
     private static final MethodHandle SET_TIMES_LIVE = view(BASIC, "setTimes", FileTime.class, FileTime.class, FileTime.class);
@@ -78,7 +79,7 @@ public final class NioPathOps {
         int errno;
         Ev ev = Ev.begin(MKDIR, 0, 31 * Unix.digest(path) + mode);
         try {
-            errno = ev.i(ev.live() ? Unix.call(MKDIR_LIVE, path, mode) : 0);
+            errno = ev.i(ev.live() ? (int) MKDIR_ERRNO.invokeExact(path, mode) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -89,24 +90,19 @@ public final class NioPathOps {
 
     @Prologue(owner = D, method = "rmdir", desc = "(" + P + ")V")
     public static void rmdir(Path path) throws Throwable {
-        int errno;
-        Ev ev = Ev.begin(RMDIR, 0, Unix.digest(path));
-        try {
-            errno = ev.i(ev.live() ? Unix.call(RMDIR_LIVE, path) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
-        Unix.check(errno);
+        remove(RMDIR, RMDIR_ERRNO, path);
     }
 
     @Prologue(owner = D, method = "unlink", desc = "(" + P + ")V")
     public static void unlink(Path path) throws Throwable {
+        remove(UNLINK, UNLINK_ERRNO, path);
+    }
+
+    private static void remove(Op op, MethodHandle errnoCall, Path path) throws Throwable {
         int errno;
-        Ev ev = Ev.begin(UNLINK, 0, Unix.digest(path));
+        Ev ev = Ev.begin(op, 0, Unix.digest(path));
         try {
-            errno = ev.i(ev.live() ? Unix.call(UNLINK_LIVE, path) : 0);
+            errno = ev.i(ev.live() ? (int) errnoCall.invokeExact(path) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -120,7 +116,7 @@ public final class NioPathOps {
         int errno;
         Ev ev = Ev.begin(LINK, 0, 31 * Unix.digest(existing) + Unix.digest(link));
         try {
-            errno = ev.i(ev.live() ? Unix.call(LINK_LIVE, existing, link) : 0);
+            errno = ev.i(ev.live() ? (int) LINK_ERRNO.invokeExact(existing, link) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -134,7 +130,7 @@ public final class NioPathOps {
         int errno;
         Ev ev = Ev.begin(SYMLINK, 0, 31 * (target == null ? 0 : Digest.of(target, 0, target.length)) + Unix.digest(link));
         try {
-            errno = ev.i(ev.live() ? Unix.call(SYMLINK_LIVE, target, link) : 0);
+            errno = ev.i(ev.live() ? (int) SYMLINK_ERRNO.invokeExact(target, link) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {

@@ -103,11 +103,7 @@ public final class RandomAccessFileOps {
         }
         Ev ev = Ev.begin(READ, 0, len);
         try {
-            int n = ev.i(ev.live() ? (int) READ_LIVE.invokeExact(self, b, off, len) : 0);
-            if (n > 0) {
-                ev.fill(b, off, n);
-            }
-            return n;
+            return Buffers.read(ev, b, off, ev.i(ev.live() ? (int) READ_LIVE.invokeExact(self, b, off, len) : 0));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -126,11 +122,7 @@ public final class RandomAccessFileOps {
         }
         Ev ev = Ev.begin(READ, 0, b == null ? 0 : b.length);
         try {
-            int n = ev.i(ev.live() ? (int) READ_ARRAY_LIVE.invokeExact(self, b) : 0);
-            if (n > 0) {
-                ev.fill(b, 0, n);
-            }
-            return n;
+            return Buffers.read(ev, b, 0, ev.i(ev.live() ? (int) READ_ARRAY_LIVE.invokeExact(self, b) : 0));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {

@@ -24,6 +24,8 @@ final class Unix {
     private static final MethodHandle ERRNO = JdkMethods.special(EXCEPTION, "errno", MethodType.methodType(int.class))
             .asType(MethodType.methodType(int.class, Throwable.class));
     private static final MethodHandle NEW_EXCEPTION = constructor();
+    /** {@link #errno(Throwable)}, the handler of {@link #errnoOf}. */
+    private static final MethodHandle ERRNO_OF = errnoHandler();
 
     private Unix() {
     }
@@ -74,40 +76,30 @@ final class Unix {
         return errno;
     }
 
-    /** Runs a void dispatcher call live: its errno, 0 on success. */
-    static int call(MethodHandle h, Path a) throws Throwable {
-        try {
-            h.invokeExact(a);
-            return 0;
-        } catch (Throwable t) {
-            return errno(t);
-        }
+    /** A void static method of the dispatcher run as its errno: 0 on success (see {@link #errnoOf}). */
+    static MethodHandle errnoMethod(String name, Class<?>... params) {
+        return errnoOf(method(name, void.class, params));
     }
 
-    static int call(MethodHandle h, Path a, int n) throws Throwable {
-        try {
-            h.invokeExact(a, n);
-            return 0;
-        } catch (Throwable t) {
-            return errno(t);
+    /**
+     * A void dispatcher call, the same arguments, returning the errno of its {@code UnixException}
+     * ({@link #errno}), 0 on success; any other throwable propagates. Null for null (an optional
+     * method this JDK version lacks).
+     */
+    static MethodHandle errnoOf(MethodHandle h) {
+        if (h == null) {
+            return null;
         }
+        MethodHandle ok = MethodHandles.filterReturnValue(h, MethodHandles.constant(int.class, 0));
+        MethodHandle failed = MethodHandles.dropArguments(ERRNO_OF, 1, h.type().parameterList());
+        return MethodHandles.catchException(ok, EXCEPTION.asSubclass(Throwable.class), failed);
     }
 
-    static int call(MethodHandle h, Path a, Path b) throws Throwable {
+    private static MethodHandle errnoHandler() {
         try {
-            h.invokeExact(a, b);
-            return 0;
-        } catch (Throwable t) {
-            return errno(t);
-        }
-    }
-
-    static int call(MethodHandle h, byte[] a, Path b) throws Throwable {
-        try {
-            h.invokeExact(a, b);
-            return 0;
-        } catch (Throwable t) {
-            return errno(t);
+            return MethodHandles.lookup().findStatic(Unix.class, "errno", MethodType.methodType(int.class, Throwable.class));
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot reach Unix.errno", e);
         }
     }
 
