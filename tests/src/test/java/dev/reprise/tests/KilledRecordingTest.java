@@ -58,8 +58,8 @@ class KilledRecordingTest {
 
     /** Records Flood until it prints READY, then SIGKILLs its JVM; returns what the recording printed. */
     private static String recordAndKill(Path dir) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Reprise.JAVA, "-Dreprise.agent=" + Reprise.AGENT_JAR,
-                "-jar", Reprise.CLI_JAR.toString(), "record", "-o", dir.toString(), "--"));
+        List<String> cmd = new ArrayList<>(Reprise.cliCommand());
+        cmd.addAll(List.of("record", "-o", dir.toString(), "--"));
         cmd.addAll(corpus("corpus.single.Flood", LINES, "60"));
         Process recorder = new ProcessBuilder(cmd).start();
         CompletableFuture<byte[]> stderr = Reprise.drain(recorder.getErrorStream());

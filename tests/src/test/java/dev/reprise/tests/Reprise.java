@@ -54,8 +54,14 @@ public final class Reprise {
         return reprise(args, null, Map.of(), null);
     }
 
+    /** The reprise command as its launcher runs it: the CLI jar on a quick-starting JVM. */
+    public static List<String> cliCommand() {
+        return List.of(JAVA, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Dreprise.agent=" + AGENT_JAR, "-jar",
+                CLI_JAR.toString());
+    }
+
     public static Run reprise(List<String> args, byte[] stdin, Map<String, String> env, Path cwd) {
-        List<String> cmd = new ArrayList<>(List.of(JAVA, "-Dreprise.agent=" + AGENT_JAR, "-jar", CLI_JAR.toString()));
+        List<String> cmd = new ArrayList<>(cliCommand());
         cmd.addAll(args);
         return exec(cmd, stdin, env, cwd);
     }
