@@ -1,0 +1,34 @@
+package dev.reprise.cli.bench;
+
+import java.util.List;
+
+/**
+ * A benchmark program of the {@code bench} module: its main class and its arguments for the quick
+ * and the full suite. {@code threads} says whether it runs several application threads, whose
+ * replay depends on Reprise ordering their synchronization.
+ */
+public record Workload(String name, String mainClass, List<String> quickArgs, List<String> fullArgs, boolean threads,
+                       String what) {
+    /** The catalogue, in the order the bench runs and reports them. */
+    public static final List<Workload> ALL = List.of(
+            new Workload("luindex", "bench.LuIndex", List.of("150"), List.of("1500"), false,
+                    "Lucene 9: index JDK sources"),
+            new Workload("lusearch", "bench.LuSearch", List.of("150", "150", "2"), List.of("1500", "3000", "2"), true,
+                    "Lucene 9: index, then search from 2 threads"),
+            new Workload("h2", "bench.H2", List.of("500", "2"), List.of("4000", "2"), true,
+                    "H2 in-memory SQL database, 2 client threads"),
+            new Workload("xalan", "bench.Xalan", List.of("500", "2"), List.of("4000", "10"), false,
+                    "Xalan XSLT transform of a generated document"),
+            new Workload("zxing", "bench.Zxing", List.of("40"), List.of("400"), false,
+                    "ZXing: encode and decode barcodes in memory"));
+
+    /**
+     * The reduced set of {@code --quick}: one single-threaded workload whose replays must match and
+     * one multi-threaded one, within three minutes on two cores.
+     */
+    public static final List<String> QUICK = List.of("luindex", "h2");
+
+    public List<String> args(boolean quick) {
+        return quick ? quickArgs : fullArgs;
+    }
+}
