@@ -20,7 +20,15 @@ public record Workload(String name, String mainClass, List<String> quickArgs, Li
             new Workload("xalan", "bench.Xalan", List.of("500", "2"), List.of("4000", "10"), false,
                     "Xalan XSLT transform of a generated document"),
             new Workload("zxing", "bench.Zxing", List.of("40"), List.of("400"), false,
-                    "ZXing: encode and decode barcodes in memory"));
+                    "ZXing: encode and decode barcodes in memory"),
+            new Workload("pmd", "bench.Pmd", List.of("5"), List.of("20"), false,
+                    "PMD 7: Java quickstart rules over JDK sources"),
+            new Workload("fop", "bench.Fop", List.of("5"), List.of("30"), false,
+                    "FOP: render generated XSL-FO to PDF in memory"),
+            new Workload("batik", "bench.Batik", List.of("100", "1"), List.of("300", "4"), false,
+                    "Batik: rasterize generated SVG to PNG in memory"),
+            new Workload("jython", "bench.Jython", List.of("500"), List.of("3000"), false,
+                    "Jython 2.7: run a small Python program"));
 
     /**
      * The reduced set of {@code --quick}: one single-threaded workload whose replays must match and
