@@ -35,13 +35,15 @@ public final class Suite {
         Harness h = new Harness(recorder, javaPrefix(), work, quick, warmUps, runs, progress);
         Summary s = new Summary();
         List<Run> all = new ArrayList<>();
+        String md = "";
         for (Workload w : workloads) {
             List<Run> r = h.run(w);
             all.addAll(r);
             s.add(w, r);
+            // Rewritten after every workload: a long run stopped early keeps the workloads it finished.
+            md = Reports.markdown(Environment.header(commandLine, quick, warmUps, runs, workloads), s);
+            Reports.write(out, md, s, all);
         }
-        String md = Reports.markdown(Environment.header(commandLine, quick, warmUps, runs, workloads), s);
-        Reports.write(out, md, s, all);
         deleteEmptyDirs(work);
         return new Result(md, s.allMatched());
     }

@@ -15,7 +15,7 @@ public record Workload(String name, String mainClass, List<String> quickArgs, Li
                     "Lucene 9: index JDK sources"),
             new Workload("lusearch", "bench.LuSearch", List.of("150", "150", "2"), List.of("1500", "3000", "2"), true,
                     "Lucene 9: index, then search from 2 threads"),
-            new Workload("h2", "bench.H2", List.of("500", "2"), List.of("4000", "2"), true,
+            new Workload("h2", "bench.H2", List.of("200", "2"), List.of("4000", "2"), true,
                     "H2 in-memory SQL database, 2 client threads"),
             new Workload("xalan", "bench.Xalan", List.of("500", "2"), List.of("4000", "10"), false,
                     "Xalan XSLT transform of a generated document"),
