@@ -50,4 +50,12 @@ class BenchQuickTest {
         assertEquals(1 + 5 * Workload.QUICK.size(), csv.size(), () -> "a row per workload and mode\n" + csv);
         assertTrue(Reprise.read(out.resolve("results.svg")).startsWith("<svg "), "an SVG chart");
     }
+
+    @Test
+    void unknownWorkloadIsAUsageError() {
+        Run run = Reprise.reprise(List.of("bench", "--out", tmp.resolve("x").toString(), "dacapo"), null, Map.of(), null);
+        assertEquals(2, run.status(), run::toString);
+        assertTrue(run.stderr().startsWith("reprise: unknown workload 'dacapo'"), run::toString);
+        assertTrue(Files.notExists(tmp.resolve("x")), "nothing written");
+    }
 }

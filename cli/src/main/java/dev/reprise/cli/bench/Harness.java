@@ -97,6 +97,7 @@ final class Harness {
             io.started().accept(p);
             status = p.waitFor();
         } else if (m.record()) {
+            deleteTree(recording(dir, m, i)); // left by an earlier bench into the same --out
             status = recorder.record(recording(dir, m, i), m.order(), command, io);
         } else {
             status = recorder.replay(recording(dir, m.recording(), i), io);

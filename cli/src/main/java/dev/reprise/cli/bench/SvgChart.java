@@ -21,6 +21,7 @@ final class SvgChart {
     private static final int LEFT = 50;
     private static final int TOP = 30;
     private static final int HEIGHT = 240;
+    private static final int LEGEND = 110;
 
     private SvgChart() {
     }
@@ -41,7 +42,7 @@ final class SvgChart {
             }
         }
         max = Math.ceil(max * 2) / 2;
-        int width = LEFT + names.size() * GROUP + 20;
+        int width = LEFT + Math.max(names.size() * GROUP, MODES.size() * LEGEND) + 20;
         StringBuilder b = new StringBuilder();
         b.append(f("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"11\">\n",
                 width, TOP + HEIGHT + 60));
@@ -70,7 +71,7 @@ final class SvgChart {
                     y(0, max) + 16, names.get(g)));
         }
         for (int m = 0; m < MODES.size(); m++) {
-            int x = LEFT + m * 110;
+            int x = LEFT + m * LEGEND;
             int y = TOP + HEIGHT + 40;
             b.append(f("<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/><text x=\"%d\" y=\"%d\">%s</text>\n",
                     x, y - 10, COLORS[m], x + 16, y, MODES.get(m).label()));
