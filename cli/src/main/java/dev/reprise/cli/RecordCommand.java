@@ -42,6 +42,8 @@ final class RecordCommand implements Callable<Integer> {
             description = "The java command, exactly as you would type it: java [JVM options] (-cp CP MAIN | -jar JAR) [ARGS]")
     List<String> command;
 
+    ProgramIo io = ProgramIo.CONSOLE;
+
     @Override
     public Integer call() throws Exception {
         JavaCommand java;
@@ -69,7 +71,8 @@ final class RecordCommand implements Callable<Integer> {
         long start = System.currentTimeMillis();
         Process p;
         try {
-            p = new ProcessBuilder(argv).inheritIO().start();
+            p = new ProcessBuilder(argv).redirectInput(ProcessBuilder.Redirect.INHERIT)
+                    .redirectOutput(io.out()).redirectError(io.err()).start();
         } catch (IOException e) {
             Main.say("cannot run " + java.words().get(0) + ": " + e.getMessage());
             return ExitCodes.USAGE;
@@ -77,7 +80,9 @@ final class RecordCommand implements Callable<Integer> {
         // Ctrl-C reaches the program too: wait for it to end and still write the manifest.
         Thread finisher = new Thread(() -> waitQuietly(p));
         Runtime.getRuntime().addShutdownHook(finisher);
+        io.started().accept(p);
         int status = waitQuietly(p);
+        removeQuietly(finisher);
         long duration = System.currentTimeMillis() - start;
         Manifest m = manifest(rec, java, env, status, start, duration);
         rec.writeManifest(m);
@@ -115,6 +120,15 @@ final class RecordCommand implements Callable<Integer> {
         boolean completed = end != null && status < 128;
         return new Manifest(Manifest.FORMAT, Main.VERSION, jvm, java.words(), Path.of("").toAbsolutePath().toString(),
                 new HashMap<>(env), order.name().toLowerCase(Locale.ROOT), status, completed, start, duration, threads);
+    }
+
+    /** Drops the finisher once the program has ended, so that a bench's many recordings leave no hooks behind. */
+    private static void removeQuietly(Thread finisher) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(finisher);
+        } catch (IllegalStateException e) {
+            // shutting down already: the finisher is running and ends at once
+        }
     }
 
     private static int waitQuietly(Process p) {

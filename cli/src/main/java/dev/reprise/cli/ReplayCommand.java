@@ -38,6 +38,8 @@ final class ReplayCommand implements Callable<Integer> {
             description = "Start the replay suspended with a JDWP debugger port (default 5005).")
     Integer debugPort;
 
+    ProgramIo io = ProgramIo.CONSOLE;
+
     @Override
     public Integer call() throws Exception {
         Manifest m;
@@ -65,8 +67,8 @@ final class ReplayCommand implements Callable<Integer> {
         }
         List<String> argv = java.withAgent(java.replayExecutable(), JavaCommand.agentJar(), config.encode(), jvmOptions);
         ProcessBuilder pb = new ProcessBuilder(argv)
-                .redirectOutput(ProcessBuilder.Redirect.INHERIT)
-                .redirectError(ProcessBuilder.Redirect.INHERIT);
+                .redirectOutput(io.out())
+                .redirectError(io.err());
         // Relative class paths resolve where the program ran; elsewhere, from here.
         Path cwd = Path.of(m.cwd());
         if (Files.isDirectory(cwd)) {
@@ -80,6 +82,7 @@ final class ReplayCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         p.getOutputStream().close(); // the program's input comes from the recording
+        io.started().accept(p);
         int status = p.waitFor();
         if (status != m.exitStatus()) {
             if (status == ExitCodes.DIVERGED || status == ExitCodes.CORRUPT) {

@@ -61,12 +61,22 @@ public final class Reprise {
     }
 
     public static Run reprise(List<String> args, byte[] stdin, Map<String, String> env, Path cwd) {
+        return exec(repriseCommand(args), stdin, env, cwd);
+    }
+
+    /** The packaged command line, as the launcher runs it: {@code java ... -jar CLI ARGS}. */
+    public static List<String> repriseCommand(List<String> args) {
         List<String> cmd = new ArrayList<>(cliCommand());
         cmd.addAll(args);
-        return exec(cmd, stdin, env, cwd);
+        return cmd;
     }
 
     public static Run exec(List<String> cmd, byte[] stdin, Map<String, String> env, Path cwd) {
+        return exec(cmd, stdin, env, cwd, TIMEOUT_SECONDS);
+    }
+
+    /** {@link #exec(List, byte[], Map, Path)} with its own timeout, for the few runs that take minutes. */
+    public static Run exec(List<String> cmd, byte[] stdin, Map<String, String> env, Path cwd, long timeoutSeconds) {
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().putAll(env);
         if (cwd != null) {
@@ -83,10 +93,10 @@ public final class Reprise {
             } catch (IOException e) {
                 // the program did not read all its input
             }
-            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
-                throw new AssertionError("timed out after " + TIMEOUT_SECONDS + "s: " + cmd);
+                throw new AssertionError("timed out after " + timeoutSeconds + "s: " + cmd);
             }
             return new Run(p.exitValue(), new String(out.get(), StandardCharsets.UTF_8),
                     new String(err.get(), StandardCharsets.UTF_8));

@@ -1,0 +1,40 @@
+package bench;
+
+import java.util.Map;
+
+import net.sourceforge.pmd.PMDConfiguration;
+import net.sourceforge.pmd.PmdAnalysis;
+import net.sourceforge.pmd.lang.document.FileId;
+import net.sourceforge.pmd.reporting.Report;
+
+/**
+ * pmd: analyses the first N JDK source files with PMD's Java quickstart rule set, on the calling
+ * thread (no worker pool), and digests the sorted violations.
+ */
+public final class Pmd {
+    private Pmd() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int files = Integer.parseInt(args[0]);
+        PMDConfiguration config = new PMDConfiguration();
+        config.setThreads(0);
+        config.setIgnoreIncrementalAnalysis(true);
+        config.addRuleSet("rulesets/java/quickstart.xml");
+        Report report;
+        try (PmdAnalysis pmd = PmdAnalysis.create(config)) {
+            for (Map.Entry<String, String> e : Sources.javaFiles(files).entrySet()) {
+                pmd.files().addSourceFile(FileId.fromPathLikeString(e.getKey()), e.getValue());
+            }
+            report = pmd.performAnalysisAndCollectReport();
+        }
+        Digest digest = new Digest();
+        report.getViolations().stream()
+                .map(v -> v.getFileId().getOriginalPath() + ":" + v.getBeginLine() + ":" + v.getBeginColumn() + " "
+                        + v.getRule().getName() + " " + v.getDescription())
+                .sorted().forEach(digest::add);
+        digest.add(report.getProcessingErrors().size());
+        digest.print("pmd");
+    }
+
+}

@@ -1,0 +1,153 @@
+package dev.reprise.cli.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+import dev.reprise.cli.bench.Summary.Cell;
+import dev.reprise.cli.bench.Summary.Geomean;
+import dev.reprise.cli.bench.Summary.Row;
+
+/**
+ * Writes the results: {@code results.md} and {@code results.svg} for people, {@code results.csv}
+ * (per workload and mode) and {@code runs.csv} (every run) for scripts.
+ */
+final class Reports {
+    static final String MARKDOWN = "results.md";
+    static final String CSV = "results.csv";
+    static final String RUNS_CSV = "runs.csv";
+    private static final List<Mode> OVERHEAD = List.of(Mode.RECORD_TO, Mode.RECORD_RTO, Mode.REPLAY_TO, Mode.REPLAY_RTO);
+
+    private Reports() {
+    }
+
+    static void write(Path dir, String markdown, Summary s, List<Run> runs) throws IOException {
+        Files.writeString(dir.resolve(MARKDOWN), markdown);
+        Files.writeString(dir.resolve(CSV), csv(s));
+        Files.writeString(dir.resolve(RUNS_CSV), runsCsv(runs));
+        Files.writeString(dir.resolve(SvgChart.FILE), SvgChart.render(s));
+    }
+
+    static String markdown(String header, Summary s) {
+        StringBuilder b = new StringBuilder(header).append('\n');
+        b.append("### Wall time: median, ratio to plain\n\n");
+        b.append("| workload | plain | record TO | record RTO | replay TO | replay RTO | replay verdict |\n");
+        b.append("|---|---|---|---|---|---|---|\n");
+        for (Row r : s.rows()) {
+            b.append("| ").append(r.workload().name()).append(" | ").append(num(r.cells().get(Mode.PLAIN).medianSeconds(), "%.2f s"));
+            for (Mode m : OVERHEAD) {
+                Cell c = r.cells().get(m);
+                b.append(" | ").append(c.ok() ? num(c.timeRatio(), "%.2fx") : "FAILED");
+            }
+            b.append(" | ").append(verdict(r)).append(" |\n");
+        }
+        b.append("| **geomean** | ");
+        for (Mode m : OVERHEAD) {
+            b.append(" | ").append(geomean(s.geomean(m, Cell::timeRatio), s.rows().size()));
+        }
+        b.append(" | |\n\n");
+
+        b.append("### Peak RSS: median, ratio to plain; recording size and rate (median)\n\n");
+        b.append("| workload | plain RSS | record TO | record RTO | replay TO | replay RTO | log TO | log RTO | log TO/s | log RTO/s |\n");
+        b.append("|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Row r : s.rows()) {
+            b.append("| ").append(r.workload().name()).append(" | ").append(num(r.cells().get(Mode.PLAIN).medianRssMib(), "%.0f MiB"));
+            for (Mode m : OVERHEAD) {
+                b.append(" | ").append(num(r.cells().get(m).rssRatio(), "%.2fx"));
+            }
+            for (Mode m : List.of(Mode.RECORD_TO, Mode.RECORD_RTO)) {
+                b.append(" | ").append(bytes(r.cells().get(m).logBytes()));
+            }
+            for (Mode m : List.of(Mode.RECORD_TO, Mode.RECORD_RTO)) {
+                b.append(" | ").append(bytes(r.cells().get(m).logBytesPerSecond())).append("/s");
+            }
+            b.append(" |\n");
+        }
+        b.append("| **geomean** | ");
+        for (Mode m : OVERHEAD) {
+            b.append(" | ").append(geomean(s.geomean(m, Cell::rssRatio), s.rows().size()));
+        }
+        b.append(" | | | | |\n");
+
+        StringBuilder failures = new StringBuilder();
+        for (Row r : s.rows()) {
+            for (Cell c : r.cells().values()) {
+                if (!c.ok()) {
+                    failures.append("- ").append(r.workload().name()).append(", ").append(c.mode().label()).append(", ")
+                            .append(c.failures()).append(" of ").append(c.runs()).append(" runs: ")
+                            .append(c.firstFailure()).append('\n');
+                }
+            }
+        }
+        if (!failures.isEmpty()) {
+            b.append("\n### Failures (first reason per workload and mode)\n\n").append(failures);
+        }
+        return b.toString();
+    }
+
+    /** "ok 4/4" when both replays matched every time, else each replay mode's count of failures. */
+    private static String verdict(Row r) {
+        Cell to = r.cells().get(Mode.REPLAY_TO);
+        Cell rto = r.cells().get(Mode.REPLAY_RTO);
+        if (to.ok() && rto.ok()) {
+            return "ok " + to.runs() + "/" + to.runs();
+        }
+        return "DIVERGED: TO " + to.verdict() + ", RTO " + rto.verdict();
+    }
+
+    private static String geomean(Geomean g, int of) {
+        if (g.count() == 0) {
+            return "-";
+        }
+        return num(g.value(), "**%.2fx**") + (g.count() < of ? " (" + g.count() + " of " + of + ")" : "");
+    }
+
+    static String csv(Summary s) {
+        StringBuilder b = new StringBuilder("workload,mode,runs,failures,median_wall_s,wall_ratio,median_peak_rss_mib,"
+                + "rss_ratio,log_bytes,log_bytes_per_s,verdict,first_failure\n");
+        for (Row r : s.rows()) {
+            for (Cell c : r.cells().values()) {
+                b.append(String.join(",", r.workload().name(), c.mode().label(), Integer.toString(c.runs()),
+                        Integer.toString(c.failures()), num(c.medianSeconds(), "%.3f"), num(c.timeRatio(), "%.3f"),
+                        num(c.medianRssMib(), "%.1f"), num(c.rssRatio(), "%.3f"), num(c.logBytes(), "%.0f"),
+                        num(c.logBytesPerSecond(), "%.0f"), c.verdict(), quote(c.firstFailure()))).append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    static String runsCsv(List<Run> runs) {
+        StringBuilder b = new StringBuilder("workload,mode,iteration,warm_up,wall_s,peak_rss_kib,exit_status,stdout_sha256,"
+                + "log_bytes,failure\n");
+        for (Run r : runs) {
+            b.append(String.join(",", r.workload(), r.mode().label(), Integer.toString(r.iteration()),
+                    Boolean.toString(r.warmUp()), String.format(Locale.ROOT, "%.3f", r.seconds()),
+                    Long.toString(r.peakRssKb()), Integer.toString(r.status()), r.stdoutSha(),
+                    Long.toString(r.logBytes()), quote(r.failure()))).append('\n');
+        }
+        return b.toString();
+    }
+
+    private static String quote(String s) {
+        return s == null ? "" : "\"" + s.replace("\"", "\"\"") + "\"";
+    }
+
+    static String num(double v, String format) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, format, v) : "-";
+    }
+
+    static String bytes(double v) {
+        if (!Double.isFinite(v)) {
+            return "-";
+        }
+        String[] units = {"B", "KiB", "MiB", "GiB"};
+        int u = 0;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return String.format(Locale.ROOT, u == 0 ? "%.0f %s" : "%.1f %s", v, units[u]);
+    }
+}

@@ -1,0 +1,88 @@
+package dev.reprise.cli.bench;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Per workload and mode: medians of the measured runs and their ratios to the plain run. A mode
+ * with any failing run, warm-ups included, gets no timing: a wrong replay is not a fast one.
+ */
+final class Summary {
+    /** One workload in one mode. Ratios are {@code NaN} where they are not defined or not earned. */
+    record Cell(Mode mode, int runs, int failures, String firstFailure, double medianSeconds, double timeRatio,
+                double medianRssMib, double rssRatio, double logBytes, double logBytesPerSecond) {
+        boolean ok() {
+            return failures == 0;
+        }
+
+        String verdict() {
+            return ok() ? "ok " + runs + "/" + runs : "FAILED " + failures + "/" + runs;
+        }
+    }
+
+    record Row(Workload workload, Map<Mode, Cell> cells) {
+    }
+
+    private final List<Row> rows = new ArrayList<>();
+
+    void add(Workload w, List<Run> runs) {
+        Map<Mode, Cell> cells = new EnumMap<>(Mode.class);
+        for (Mode m : Mode.values()) {
+            List<Run> all = runs.stream().filter(r -> r.mode() == m).toList();
+            List<Run> measured = all.stream().filter(r -> !r.warmUp()).toList();
+            List<Run> failed = all.stream().filter(r -> !r.ok()).toList();
+            double seconds = median(measured, Run::seconds);
+            double rss = median(measured, r -> r.peakRssKb() / 1024.0);
+            double log = m.record() ? median(measured, r -> r.logBytes()) : Double.NaN;
+            double rate = m.record() ? median(measured, r -> r.logBytes() / r.seconds()) : Double.NaN;
+            cells.put(m, new Cell(m, all.size(), failed.size(), failed.isEmpty() ? null : failed.get(0).failure(),
+                    seconds, Double.NaN, rss, Double.NaN, log, rate));
+        }
+        Cell plain = cells.get(Mode.PLAIN);
+        for (Mode m : Mode.values()) {
+            Cell c = cells.get(m);
+            boolean earned = c.ok() && plain.ok();
+            cells.put(m, new Cell(m, c.runs(), c.failures(), c.firstFailure(), c.medianSeconds(),
+                    earned ? c.medianSeconds() / plain.medianSeconds() : Double.NaN, c.medianRssMib(),
+                    earned && plain.medianRssMib() > 0 ? c.medianRssMib() / plain.medianRssMib() : Double.NaN,
+                    c.logBytes(), c.logBytesPerSecond()));
+        }
+        rows.add(new Row(w, cells));
+    }
+
+    List<Row> rows() {
+        return rows;
+    }
+
+    /** Geometric mean over the workloads where the value is defined, and how many those are. */
+    record Geomean(double value, int count) {
+    }
+
+    Geomean geomean(Mode m, ToDoubleFunction<Cell> value) {
+        double logSum = 0;
+        int n = 0;
+        for (Row r : rows) {
+            double v = value.applyAsDouble(r.cells().get(m));
+            if (v > 0 && Double.isFinite(v)) {
+                logSum += Math.log(v);
+                n++;
+            }
+        }
+        return new Geomean(n == 0 ? Double.NaN : Math.exp(logSum / n), n);
+    }
+
+    boolean allMatched() {
+        return rows.stream().allMatch(r -> r.cells().values().stream().allMatch(Cell::ok));
+    }
+
+    static double median(List<Run> runs, ToDoubleFunction<Run> f) {
+        double[] v = runs.stream().mapToDouble(f).sorted().toArray();
+        if (v.length == 0) {
+            return Double.NaN;
+        }
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+}

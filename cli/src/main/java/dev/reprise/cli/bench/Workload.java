@@ -1,0 +1,42 @@
+package dev.reprise.cli.bench;
+
+import java.util.List;
+
+/**
+ * A benchmark program of the {@code bench} module: its main class and its arguments for the quick
+ * and the full suite. {@code threads} says whether it runs several application threads, whose
+ * replay depends on Reprise ordering their synchronization.
+ */
+public record Workload(String name, String mainClass, List<String> quickArgs, List<String> fullArgs, boolean threads,
+                       String what) {
+    /** The catalogue, in the order the bench runs and reports them. */
+    public static final List<Workload> ALL = List.of(
+            new Workload("luindex", "bench.LuIndex", List.of("150"), List.of("1500"), false,
+                    "Lucene 9: index JDK sources"),
+            new Workload("lusearch", "bench.LuSearch", List.of("150", "150", "2"), List.of("1500", "3000", "2"), true,
+                    "Lucene 9: index, then search from 2 threads"),
+            new Workload("h2", "bench.H2", List.of("200", "2"), List.of("4000", "2"), true,
+                    "H2 in-memory SQL database, 2 client threads"),
+            new Workload("xalan", "bench.Xalan", List.of("500", "2"), List.of("4000", "10"), false,
+                    "Xalan XSLT transform of a generated document"),
+            new Workload("zxing", "bench.Zxing", List.of("40"), List.of("400"), false,
+                    "ZXing: encode and decode barcodes in memory"),
+            new Workload("pmd", "bench.Pmd", List.of("5"), List.of("20"), false,
+                    "PMD 7: Java quickstart rules over JDK sources"),
+            new Workload("fop", "bench.Fop", List.of("5"), List.of("30"), false,
+                    "FOP: render generated XSL-FO to PDF in memory"),
+            new Workload("batik", "bench.Batik", List.of("100", "1"), List.of("300", "4"), false,
+                    "Batik: rasterize generated SVG to PNG in memory"),
+            new Workload("jython", "bench.Jython", List.of("500"), List.of("3000"), false,
+                    "Jython 2.7: run a small Python program"));
+
+    /**
+     * The reduced set of {@code --quick}: one single-threaded workload whose replays must match and
+     * one multi-threaded one, within three minutes on two cores.
+     */
+    public static final List<String> QUICK = List.of("luindex", "h2");
+
+    public List<String> args(boolean quick) {
+        return quick ? quickArgs : fullArgs;
+    }
+}

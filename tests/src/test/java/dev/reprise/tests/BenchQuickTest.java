@@ -1,0 +1,61 @@
+package dev.reprise.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
+
+import dev.reprise.cli.bench.Workload;
+
+/**
+ * {@code reprise bench --quick} runs end to end and reports a replay verdict for every quick
+ * workload. It checks that replays are right, not timings. Isolated: other tests' JVMs would only
+ * slow it down.
+ */
+@Isolated
+class BenchQuickTest {
+    private static final long TIMEOUT_SECONDS = 600;
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void quickBenchWritesReportsWithAVerdictPerWorkload() throws Exception {
+        Path out = tmp.resolve("results");
+        Run run = Reprise.exec(Reprise.repriseCommand(List.of("bench", "--quick", "--out", out.toString())), null,
+                Map.of(), null, TIMEOUT_SECONDS);
+        for (String f : List.of("results.md", "results.csv", "runs.csv", "results.svg")) {
+            assertTrue(Files.isRegularFile(out.resolve(f)), () -> f + " missing\n" + run);
+        }
+        String md = Reprise.read(out.resolve("results.md"));
+        assertEquals(md, run.stdout(), "the report is also printed");
+        boolean diverged = false;
+        for (String w : Workload.QUICK) {
+            String row = md.lines().filter(l -> l.startsWith("| " + w + " |") && (l.contains("| ok ") || l.contains("DIVERGED")))
+                    .findFirst().orElseThrow(() -> new AssertionError("no verdict for " + w + "\n" + md));
+            diverged |= row.contains("DIVERGED");
+        }
+        assertTrue(md.lines().anyMatch(l -> l.startsWith("| luindex |") && l.endsWith("| ok 4/4 |")),
+                () -> "a single-threaded workload replays every time\n" + md);
+        assertEquals(diverged ? 3 : 0, run.status(), () -> "exit status 3 exactly when a replay diverged\n" + run);
+        assertTrue(run.stderr().contains("reprise: bench: luindex run 3/3 replay RTO"), () -> "progress on stderr\n" + run);
+        List<String> csv = Files.readAllLines(out.resolve("results.csv"));
+        assertEquals(1 + 5 * Workload.QUICK.size(), csv.size(), () -> "a row per workload and mode\n" + csv);
+        assertTrue(Reprise.read(out.resolve("results.svg")).startsWith("<svg "), "an SVG chart");
+    }
+
+    @Test
+    void unknownWorkloadIsAUsageError() {
+        Run run = Reprise.reprise(List.of("bench", "--out", tmp.resolve("x").toString(), "dacapo"), null, Map.of(), null);
+        assertEquals(2, run.status(), run::toString);
+        assertTrue(run.stderr().startsWith("reprise: unknown workload 'dacapo'"), run::toString);
+        assertTrue(Files.notExists(tmp.resolve("x")), "nothing written");
+    }
+}
