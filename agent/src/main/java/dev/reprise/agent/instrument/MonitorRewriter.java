@@ -121,7 +121,7 @@ final class MonitorRewriter extends ClassVisitor {
                 super.visitTryCatchBlock(bodyStart, bodyEnd, handler, null);
                 super.visitLabel(handler);
                 if (frames) {
-                    Object[] locals = entryLocals();
+                    Object[] locals = Frames.entryLocals(className, sync.isStatic(), sync.desc());
                     super.visitFrame(Opcodes.F_FULL, locals.length, locals, 1, new Object[] {"java/lang/Throwable"});
                 }
                 loadMonitor();
@@ -131,24 +131,6 @@ final class MonitorRewriter extends ClassVisitor {
             // enter() holds the monitor, its copy, and the claim or the site above what was there;
             // a converted method loads its monitor first, and again above a return value.
             super.visitMaxs(maxStack + (sync != null ? 3 : 2), maxLocals);
-        }
-
-        private Object[] entryLocals() {
-            Type[] args = Type.getArgumentTypes(sync.desc());
-            java.util.List<Object> locals = new java.util.ArrayList<>();
-            if (!sync.isStatic()) {
-                locals.add(className);
-            }
-            for (Type t : args) {
-                locals.add(switch (t.getSort()) {
-                    case Type.BOOLEAN, Type.BYTE, Type.CHAR, Type.SHORT, Type.INT -> Opcodes.INTEGER;
-                    case Type.LONG -> Opcodes.LONG;
-                    case Type.FLOAT -> Opcodes.FLOAT;
-                    case Type.DOUBLE -> Opcodes.DOUBLE;
-                    default -> t.getInternalName();
-                });
-            }
-            return locals.toArray();
         }
     }
 }

@@ -23,6 +23,7 @@ final class OrderedMethodRewriter extends ClassVisitor {
     private final List<AtomicOps.Method> methods;
     private String className;
 
+    /** {@code methods}: the ordered methods; a method's index in the list is its argument digest. */
     OrderedMethodRewriter(ClassVisitor next, List<AtomicOps.Method> methods) {
         super(Opcodes.ASM9, next);
         this.methods = methods;
@@ -37,8 +38,8 @@ final class OrderedMethodRewriter extends ClassVisitor {
     @Override
     public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
         MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
-        for (int i = 0; i < AtomicOps.METHODS.size(); i++) {
-            AtomicOps.Method m = AtomicOps.METHODS.get(i);
+        for (int i = 0; i < methods.size(); i++) {
+            AtomicOps.Method m = methods.get(i);
             if (m.owner().equals(className) && m.name().equals(name) && m.desc().equals(desc)
                     && (access & (Opcodes.ACC_STATIC | Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0) {
                 return new Wrapper(mv, i, desc);
@@ -82,18 +83,7 @@ final class OrderedMethodRewriter extends ClassVisitor {
             super.visitLabel(end);
             super.visitTryCatchBlock(start, end, handler, null);
             super.visitLabel(handler);
-            Type[] args = Type.getArgumentTypes(desc);
-            Object[] locals = new Object[1 + args.length];
-            locals[0] = className;
-            for (int i = 0; i < args.length; i++) {
-                locals[1 + i] = switch (args[i].getSort()) {
-                    case Type.BOOLEAN, Type.BYTE, Type.CHAR, Type.SHORT, Type.INT -> Opcodes.INTEGER;
-                    case Type.LONG -> Opcodes.LONG;
-                    case Type.FLOAT -> Opcodes.FLOAT;
-                    case Type.DOUBLE -> Opcodes.DOUBLE;
-                    default -> args[i].getInternalName();
-                };
-            }
+            Object[] locals = Frames.entryLocals(className, false, desc);
             super.visitFrame(Opcodes.F_FULL, locals.length, locals, 1, new Object[] {"java/lang/Throwable"});
             super.visitMethodInsn(Opcodes.INVOKESTATIC, ORDERED, "exitMethod", "()V", false);
             super.visitInsn(Opcodes.ATHROW);
