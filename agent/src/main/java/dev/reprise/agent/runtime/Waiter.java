@@ -21,11 +21,12 @@ final class Waiter {
      */
     private static volatile long epoch;
     /**
-     * Parked waiters. A waiter adds itself before its last readiness check and a publisher
-     * updates progress before looking here (both through volatile accesses), so one of the two
-     * always sees the other: no wake-up is lost, and the timed park is only a safety net.
+     * Parked waiters and what they wait for. A waiter adds itself before its last readiness check
+     * and a publisher updates progress before looking here (both through volatile accesses), so
+     * one of the two always sees the other: no wake-up is lost, and the timed park is only a
+     * safety net. The map's put publishes the waiter's turn fields to the publisher.
      */
-    private static final java.util.Set<Thread> PARKED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final java.util.Map<Thread, ThreadCtx> PARKED = new java.util.concurrent.ConcurrentHashMap<>();
 
     private Waiter() {
     }
@@ -48,7 +49,7 @@ final class Waiter {
         long stalledSince = System.nanoTime();
         Thread self = Thread.currentThread();
         while (!SyncOrder.ready(ctx)) {
-            PARKED.add(self);
+            PARKED.put(self, ctx);
             if (!SyncOrder.ready(ctx)) {
                 LockSupport.parkNanos(park);
             }
@@ -80,11 +81,14 @@ final class Waiter {
         }
     }
 
+    /** Wakes the parked waiters whose turn has come, only those: waking all would storm. */
     static void progressed() {
         epoch++;
         if (!PARKED.isEmpty()) {
-            for (Thread t : PARKED) {
-                LockSupport.unpark(t);
+            for (java.util.Map.Entry<Thread, ThreadCtx> e : PARKED.entrySet()) {
+                if (SyncOrder.ready(e.getValue())) {
+                    LockSupport.unpark(e.getKey());
+                }
             }
         }
     }
