@@ -18,7 +18,8 @@ import dev.reprise.agent.runtime.ThreadCtx;
  * synchronizer, which its conditions share, so acquisitions by {@code lock} and re-acquisitions
  * after {@code await} are ordered against each other. Attempts that may fail ({@code tryLock},
  * interruptible waits) log their outcome first; on replay a successful attempt waits for its turn
- * and then locks for real, blocking if needed, so it cannot fail where the recording succeeded.
+ * and then locks for real, blocking if needed, so it cannot fail where the recording succeeded
+ * ({@link Ordered#attempt}).
  */
 public final class LockOps {
     private static final String LOCK = "java/util/concurrent/locks/ReentrantLock";
@@ -88,55 +89,27 @@ public final class LockOps {
 
     @Prologue(owner = LOCK, method = "lockInterruptibly", desc = "()V")
     public static void lockInterruptibly(ReentrantLock self) throws Throwable {
-        attempt(self, LOCK_INTERRUPTIBLY_LIVE, 0, null);
+        attempt(self, () -> {
+            LOCK_INTERRUPTIBLY_LIVE.invokeExact(self);
+            return true;
+        });
     }
 
     @Prologue(owner = LOCK, method = "tryLock", desc = "()Z")
     public static boolean tryLock(ReentrantLock self) throws Throwable {
-        return attempt(self, TRY_LOCK_LIVE, 0, null);
+        return attempt(self, () -> (boolean) TRY_LOCK_LIVE.invokeExact(self));
     }
 
     @Prologue(owner = LOCK, method = "tryLock", desc = "(JLjava/util/concurrent/TimeUnit;)Z")
     public static boolean tryLock(ReentrantLock self, long timeout, TimeUnit unit) throws Throwable {
-        return attempt(self, TRY_LOCK_TIMED_LIVE, timeout, unit);
+        return attempt(self, () -> (boolean) TRY_LOCK_TIMED_LIVE.invokeExact(self, timeout, unit));
     }
 
-    /**
-     * An acquisition that may fail or be interrupted. Recording tries for real and logs the
-     * outcome (acquired, failed, interrupted), then, if acquired, the ordered acquisition while
-     * holding the lock. Replay reads the outcome and, if acquired, locks for real in its turn.
-     */
-    private static boolean attempt(ReentrantLock self, MethodHandle live, long timeout, TimeUnit unit) throws Throwable {
-        Object sync = syncOf(self);
-        Ev ev = Ev.begin(OUTCOME, 0, 0);
-        int outcome;
-        if (ev.live()) {
-            try {
-                boolean got = live == LOCK_INTERRUPTIBLY_LIVE ? lockInterruptiblyLive(self)
-                        : live == TRY_LOCK_LIVE ? (boolean) TRY_LOCK_LIVE.invokeExact(self)
-                        : (boolean) TRY_LOCK_TIMED_LIVE.invokeExact(self, timeout, unit);
-                outcome = got ? Outcome.DONE : Outcome.FAILED;
-            } catch (InterruptedException e) {
-                outcome = Outcome.INTERRUPTED;
-            }
-        } else {
-            outcome = 0;
-        }
-        outcome = ev.i(outcome);
-        ev.end();
-        if (outcome == Outcome.DONE) {
-            Ordered.succeeded(ACQUIRE, 0, sync, () -> {
+    /** An acquisition that may fail or be interrupted; on replay a success locks for real in its turn. */
+    private static boolean attempt(ReentrantLock self, Ordered.Attempt live) throws Throwable {
+        return Ordered.attempt(OUTCOME, ACQUIRE, syncOf(self), live, () -> {
             LOCK_LIVE.invokeExact(self);
         });
-        } else if (outcome == Outcome.INTERRUPTED) {
-            throw new InterruptedException();
-        }
-        return outcome == Outcome.DONE;
-    }
-
-    private static boolean lockInterruptiblyLive(ReentrantLock self) throws Throwable {
-        LOCK_INTERRUPTIBLY_LIVE.invokeExact(self);
-        return true;
     }
 
     @Prologue(owner = CONDITION, method = "await", desc = "()V")
@@ -198,15 +171,5 @@ public final class LockOps {
             throw new InterruptedException();
         }
         return remaining;
-    }
-
-    /** Outcomes of an attempt to acquire. */
-    static final class Outcome {
-        static final int DONE = 1;
-        static final int FAILED = 2;
-        static final int INTERRUPTED = 3;
-
-        private Outcome() {
-        }
     }
 }

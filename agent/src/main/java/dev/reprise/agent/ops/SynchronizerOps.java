@@ -41,10 +41,6 @@ public final class SynchronizerOps {
     private static final MethodHandle SEM_RELEASE =
             JdkMethods.special(Semaphore.class, "release", MethodType.methodType(void.class, int.class));
 
-    private static final int DONE = 1;
-    private static final int FAILED = 2;
-    private static final int INTERRUPTED = 3;
-
     private SynchronizerOps() {
     }
 
@@ -60,7 +56,7 @@ public final class SynchronizerOps {
 
     @Prologue(owner = LATCH, method = "await", desc = "()V")
     public static void await(CountDownLatch latch) throws Throwable {
-        attempt(PASS, latch, () -> {
+        Ordered.attempt(OUTCOME, PASS, latch, () -> {
             LATCH_AWAIT.invokeExact(latch);
             return true;
         }, () -> {
@@ -70,7 +66,7 @@ public final class SynchronizerOps {
 
     @Prologue(owner = LATCH, method = "await", desc = "(JLjava/util/concurrent/TimeUnit;)Z")
     public static boolean await(CountDownLatch latch, long timeout, TimeUnit unit) throws Throwable {
-        return attempt(PASS, latch, () -> (boolean) LATCH_AWAIT_TIMED.invokeExact(latch, timeout, unit),
+        return Ordered.attempt(OUTCOME, PASS, latch, () -> (boolean) LATCH_AWAIT_TIMED.invokeExact(latch, timeout, unit),
                 () -> {
             LATCH_AWAIT.invokeExact(latch);
         });
@@ -83,7 +79,7 @@ public final class SynchronizerOps {
 
     @Prologue(owner = SEMAPHORE, method = "acquire", desc = "(I)V")
     public static void acquire(Semaphore s, int permits) throws Throwable {
-        attempt(ACQUIRE, s, () -> {
+        Ordered.attempt(OUTCOME, ACQUIRE, s, () -> {
             s.acquire(permits); // nested: runs live under the held claim
             return true;
         }, () -> {
@@ -103,7 +99,7 @@ public final class SynchronizerOps {
 
     @Prologue(owner = SEMAPHORE, method = "tryAcquire", desc = "()Z")
     public static boolean tryAcquire(Semaphore s) throws Throwable {
-        return attempt(ACQUIRE, s, () -> (boolean) SEM_TRY_ACQUIRE.invokeExact(s, 1, 0L, TimeUnit.NANOSECONDS),
+        return Ordered.attempt(OUTCOME, ACQUIRE, s, () -> (boolean) SEM_TRY_ACQUIRE.invokeExact(s, 1, 0L, TimeUnit.NANOSECONDS),
                 () -> {
             SEM_ACQUIRE.invokeExact(s, 1);
         });
@@ -111,7 +107,7 @@ public final class SynchronizerOps {
 
     @Prologue(owner = SEMAPHORE, method = "tryAcquire", desc = "(JLjava/util/concurrent/TimeUnit;)Z")
     public static boolean tryAcquire(Semaphore s, long timeout, TimeUnit unit) throws Throwable {
-        return attempt(ACQUIRE, s, () -> (boolean) SEM_TRY_ACQUIRE.invokeExact(s, 1, timeout, unit),
+        return Ordered.attempt(OUTCOME, ACQUIRE, s, () -> (boolean) SEM_TRY_ACQUIRE.invokeExact(s, 1, timeout, unit),
                 () -> {
             SEM_ACQUIRE.invokeExact(s, 1);
         });
@@ -125,31 +121,5 @@ public final class SynchronizerOps {
         } finally {
             Ordered.exit(ev);
         }
-    }
-
-    /** An attempt whose outcome is logged; see {@link LockOps} for the scheme. */
-    @FunctionalInterface
-    private interface Attempt {
-        boolean run() throws Throwable;
-    }
-
-    private static boolean attempt(Op op, Object resource, Attempt live, Ordered.Acquire blocking) throws Throwable {
-        Ev ev = Ev.begin(OUTCOME, 0, 0);
-        int outcome = 0;
-        if (ev.live()) {
-            try {
-                outcome = live.run() ? DONE : FAILED;
-            } catch (InterruptedException e) {
-                outcome = INTERRUPTED;
-            }
-        }
-        outcome = ev.i(outcome);
-        ev.end();
-        if (outcome == DONE) {
-            Ordered.succeeded(op, 0, resource, blocking);
-        } else if (outcome == INTERRUPTED) {
-            throw new InterruptedException();
-        }
-        return outcome == DONE;
     }
 }

@@ -45,8 +45,9 @@ public final class Divergence {
     static void stalled(ThreadCtx ctx) {
         StringBuilder sb = new StringBuilder("the replay can make no progress; threads:");
         for (ThreadCtx t : Session.current().threads()) {
+            String waiting = t.waitDescription();
             String state = t.thread == null || !t.thread.isAlive() ? "ended"
-                    : t.waitingFor != null ? "waits for " + t.waitingFor : "runs or is blocked in the program (" + t.thread.getState() + ")";
+                    : waiting != null ? "waits for " + waiting : "runs or is blocked in the program (" + t.thread.getState() + ")";
             sb.append("\n    thread ").append(t.path).append(" (#").append(t.index).append(", event ").append(t.eventNo)
                     .append("): ").append(state);
         }

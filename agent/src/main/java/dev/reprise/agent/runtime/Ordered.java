@@ -128,6 +128,44 @@ public final class Ordered {
         SyncOrder.completed(ctx);
     }
 
+    /** A real acquisition attempt: true if acquired; may throw {@code InterruptedException}. */
+    @FunctionalInterface
+    public interface Attempt {
+        boolean run() throws Throwable;
+    }
+
+    private static final int ACQUIRED = 1;
+    private static final int FAILED = 2;
+    private static final int INTERRUPTED = 3;
+
+    /**
+     * An acquisition that may fail or be interrupted ({@code tryLock}, timed and interruptible
+     * waits), on a thread whose call is claimed. Recording tries for real and logs the outcome as
+     * an {@code outcomeOp} event, then, if acquired, the ordered {@code acquireOp} acquisition
+     * while holding the resource. Replay reads the outcome and, if acquired, takes its turn and
+     * acquires for real with {@code blocking}, which cannot fail where the recording succeeded.
+     */
+    public static boolean attempt(Op outcomeOp, Op acquireOp, Object resource, Attempt live, Acquire blocking)
+            throws Throwable {
+        Ev ev = Ev.begin(outcomeOp, 0, 0);
+        int outcome = 0;
+        if (ev.live()) {
+            try {
+                outcome = live.run() ? ACQUIRED : FAILED;
+            } catch (InterruptedException e) {
+                outcome = INTERRUPTED;
+            }
+        }
+        outcome = ev.i(outcome);
+        ev.end();
+        if (outcome == ACQUIRED) {
+            succeeded(acquireOp, 0, resource, blocking);
+        } else if (outcome == INTERRUPTED) {
+            throw new InterruptedException();
+        }
+        return outcome == ACQUIRED;
+    }
+
     /**
      * An acquisition whose attempt succeeded (its outcome already logged). Recording holds the
      * resource and logs the ordered acquisition; replay waits for its turn and then acquires for

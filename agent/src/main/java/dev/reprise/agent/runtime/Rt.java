@@ -67,9 +67,6 @@ public final class Rt {
         return c;
     }
 
-    public static boolean active() {
-        return active;
-    }
 
     /** Runs Reprise's own work on this thread without intercepting what it calls. */
     public static void suppress() {

@@ -110,7 +110,7 @@ public final class Session {
         }
         // The recorded thread never ended: the JVM exited, from another thread, while it ran.
         // It waits here for that exit, which the replay reaches in its recorded order.
-        ctx.waitingFor = "the program to exit (its recording ends while it still ran)";
+        ctx.awaitingExit = true;
         Waiter.awaitExit(ctx);
     }
 

@@ -95,12 +95,10 @@ public final class SyncOrder {
         int kind = (int) ev.j(0);
         if (kind == TURN) {
             ctx.awaitSeq = ev.j(0);
-            ctx.waitingFor = "turn " + ctx.awaitSeq + " of the total order";
             return;
         }
         ctx.awaitThread = (int) ev.j(0);
         ctx.awaitCount = ev.j(0);
-        ctx.waitingFor = "thread #" + ctx.awaitThread + " to complete synchronization event " + ctx.awaitCount;
     }
 
     /** Replay: whether the event read by {@link #readTurn} may proceed now. */
@@ -119,12 +117,12 @@ public final class SyncOrder {
 
     /** Replay, after acquiring: publishes this thread's progress (and passes the TO turn on). */
     static void completed(ThreadCtx ctx) {
-        ctx.waitingFor = null;
         PROGRESS.set(ctx.index, ++ctx.syncCount);
         if (ctx.awaitSeq >= 0) {
             SEQUENCE.set(ctx.awaitSeq + 1);
             ctx.awaitSeq = -1;
         }
+        ctx.awaitThread = -1;
         Waiter.progressed();
     }
 }

@@ -22,8 +22,8 @@ public final class ThreadCtx {
     /** Replay, while waiting for a turn: the thread index and count of the edge, or -1. */
     int awaitThread = -1;
     long awaitCount;
-    /** Replay: what the thread waits for, for the report of a replay that cannot progress. */
-    volatile String waitingFor;
+    /** Replay: the thread waits at the end of its stream for the program's exit. */
+    volatile boolean awaitingExit;
     /** The slot of the monitor being acquired, between the before- and after-acquire hooks. */
     int pendingSlot;
     /** Depth of ordered methods running in the current ordered-method event, or 0. */
@@ -50,11 +50,20 @@ public final class ThreadCtx {
         this.depth = path == null ? 1 : 0;
     }
 
-    public String path() {
-        return path;
-    }
-
-    public long eventNo() {
-        return eventNo;
+    /**
+     * For the report of a replay that cannot progress: what the thread waits for, or null. Built
+     * only then, from the turn fields, so waiting costs no allocation.
+     */
+    String waitDescription() {
+        if (awaitingExit) {
+            return "the program to exit (its recording ends while it still ran)";
+        }
+        if (awaitSeq >= 0) {
+            return "turn " + awaitSeq + " of the total order";
+        }
+        if (awaitThread >= 0) {
+            return "thread #" + awaitThread + " to complete synchronization event " + awaitCount;
+        }
+        return null;
     }
 }

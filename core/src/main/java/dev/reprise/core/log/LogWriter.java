@@ -20,9 +20,10 @@ import java.util.concurrent.BlockingQueue;
  */
 public final class LogWriter {
     private static final String STREAMS = "streams";
-    private static final Job STOP = new Job(null, null);
+    private static final Job STOP = new Job(null, null, 0);
 
-    private record Job(String stream, byte[] data) {
+    /** A chunk to write: {@code data[0, len)}, which the writer owns from then on. */
+    private record Job(String stream, byte[] data, int len) {
     }
 
     private final Path dir;
@@ -58,12 +59,12 @@ public final class LogWriter {
         return log;
     }
 
+    /** Queues {@code data[0, len)} for writing; the caller gives the array up. */
     void submit(String stream, byte[] data, int len) {
-        byte[] copy = java.util.Arrays.copyOf(data, len);
         boolean interrupted = false;
         while (true) {
             try {
-                queue.put(new Job(stream, copy));
+                queue.put(new Job(stream, data, len));
                 break;
             } catch (InterruptedException e) {
                 interrupted = true; // the program's interrupt is not ours to consume
@@ -124,7 +125,7 @@ public final class LogWriter {
                         out = create(streamFile(dir.getParent(), job.stream));
                         files.put(job.stream, out);
                     }
-                    out.write(StreamFormat.encodeChunk(job.data, job.data.length));
+                    out.write(StreamFormat.encodeChunk(job.data, job.len));
                     out.flush();
                 } catch (IOException e) {
                     failure = e;

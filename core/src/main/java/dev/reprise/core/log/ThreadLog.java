@@ -84,7 +84,8 @@ public final class ThreadLog {
         long c = (long) COMMITTED.getAcquire(this);
         int pos = (int) c;
         if (pos > 0) {
-            writer.submit(stream, buffer.array(), pos);
+            // The owner may still be writing events past pos into this array: hand over a copy.
+            writer.submit(stream, java.util.Arrays.copyOf(buffer.array(), pos), pos);
         }
         flushed = handedOver + (c >>> 32);
     }
