@@ -3,6 +3,7 @@ package dev.reprise.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -15,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Runs the packaged {@code reprise} command, as a user does, on corpus programs, with the JDK that
@@ -31,11 +33,28 @@ public final class Reprise {
     private Reprise() {
     }
 
-    /** {@code java -cp corpus.jar MAIN ARGS}: the command after {@code --}. */
+    /** The corpus's libraries from Maven Central (Caffeine), copied there by the corpus build. */
+    public static final Path CORPUS_LIB = ROOT.resolve("corpus/target/lib");
+
+    /** {@code java -cp corpus.jar:LIBS MAIN ARGS}: the command after {@code --}. */
     public static List<String> corpus(String mainClass, String... args) {
-        List<String> cmd = new ArrayList<>(List.of(JAVA, "-cp", CORPUS_JAR.toString(), mainClass));
+        List<String> cmd = new ArrayList<>(List.of(JAVA, "-cp", corpusClassPath(), mainClass));
         cmd.addAll(List.of(args));
         return cmd;
+    }
+
+    /** The corpus jar, then the jars of {@link #CORPUS_LIB} in name order. */
+    public static String corpusClassPath() {
+        List<String> entries = new ArrayList<>(List.of(CORPUS_JAR.toString()));
+        if (Files.isDirectory(CORPUS_LIB)) {
+            try (Stream<Path> libs = Files.list(CORPUS_LIB)) {
+                libs.filter(p -> p.getFileName().toString().endsWith(".jar")).map(Path::toString).sorted()
+                        .forEach(entries::add);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        return String.join(File.pathSeparator, entries);
     }
 
     public static Run record(Path dir, List<String> command) {

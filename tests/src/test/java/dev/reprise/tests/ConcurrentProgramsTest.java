@@ -1,0 +1,89 @@
+package dev.reprise.tests;
+
+import static dev.reprise.tests.Reprise.corpus;
+import static dev.reprise.tests.Reprise.replay;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The java.util.concurrent programs of corpus.juc, whose output is their interleaving
+ * (synchronizers, atomics and VarHandles, concurrent collections, thread pools, futures and
+ * parallel streams, virtual threads, the Caffeine cache): each recorded under each ordering and
+ * replayed ten times with chaos seeds 1 to 10, every replay byte-identical to the recording in
+ * stdout and exit status.
+ */
+class ConcurrentProgramsTest {
+    static final String UNAVAILABLE = "virtual threads unavailable on this JDK\n";
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest(name = "{0} under {1}")
+    @CsvSource({
+        "corpus.juc.Synchronizers, rto", "corpus.juc.Synchronizers, to",
+        "corpus.juc.AtomicsAndVarHandles, rto", "corpus.juc.AtomicsAndVarHandles, to",
+        "corpus.juc.ConcurrentCollections, rto", "corpus.juc.ConcurrentCollections, to",
+        "corpus.juc.Pools, rto", "corpus.juc.Pools, to",
+        "corpus.juc.Futures, rto", "corpus.juc.Futures, to",
+        "corpus.juc.CaffeineCache, rto", "corpus.juc.CaffeineCache, to",
+    })
+    void interleavingIsReplayed(String program, String order) {
+        recordAndReplay(program, order);
+    }
+
+    /**
+     * Virtual threads exist from JDK 21 on. On an older JDK the program says they are unavailable,
+     * and that too must be recorded and replayed.
+     */
+    @ParameterizedTest(name = "virtual threads under {0}")
+    @ValueSource(strings = {"rto", "to"})
+    void virtualThreadsAreReplayed(String order) {
+        Run recorded = recordAndReplay("corpus.juc.VirtualThreads", order);
+        if (Runtime.version().feature() < 21) {
+            assertEquals(UNAVAILABLE, recorded.stdout(), recorded::toString);
+        } else {
+            assertFalse(recorded.stdout().contains("unavailable"), recorded::toString);
+            assertTrue(recorded.stdout().contains("all on virtual threads true, terminated true"), recorded::toString);
+        }
+    }
+
+    /** Each program, run plainly, succeeds quickly (well under a second on its own; the bound allows for load). */
+    @ParameterizedTest(name = "{0} plainly")
+    @ValueSource(strings = {"corpus.juc.Synchronizers", "corpus.juc.AtomicsAndVarHandles",
+        "corpus.juc.ConcurrentCollections", "corpus.juc.Pools", "corpus.juc.Futures", "corpus.juc.VirtualThreads",
+        "corpus.juc.CaffeineCache"})
+    void programRunsPlainlyAndQuickly(String program) {
+        long start = System.nanoTime();
+        Run plain = Reprise.exec(corpus(program), null, Map.of(), null);
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        assertEquals(0, plain.status(), plain::toString);
+        assertEquals("", plain.stderr(), plain::toString);
+        assertFalse(plain.stdout().isEmpty(), plain::toString);
+        assertTrue(millis < 2_000, () -> program + " took " + millis + " ms plainly");
+    }
+
+    private Run recordAndReplay(String program, String order) {
+        List<String> args = new ArrayList<>(List.of("record", "--order", order, "-o", tmp.resolve("rec").toString(), "--"));
+        args.addAll(corpus(program));
+        Run recorded = Reprise.reprise(args, null, Map.of(), null);
+        assertEquals(0, recorded.status(), recorded::toString);
+        for (int seed = 1; seed <= 10; seed++) {
+            Run replayed = replay(tmp.resolve("rec"), "--chaos", Integer.toString(seed));
+            int s = seed;
+            assertEquals(recorded.stdout(), replayed.stdout(), () -> "stdout differs, chaos seed " + s + "\n" + replayed);
+            assertEquals(recorded.status(), replayed.status(), () -> "status differs, chaos seed " + s + "\n" + replayed);
+        }
+        return recorded;
+    }
+}
