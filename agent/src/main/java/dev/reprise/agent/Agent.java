@@ -80,7 +80,7 @@ public final class Agent {
     private static void retransformLoaded(Instrumentation inst, Catalogue catalogue) throws Exception {
         List<Class<?>> targets = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
-            if (catalogue.jdkClasses().contains(c.getName().replace('.', '/')) && inst.isModifiableClass(c)) {
+            if (catalogue.changesJdkClass(c.getName().replace('.', '/')) && inst.isModifiableClass(c)) {
                 targets.add(c);
             }
         }

@@ -34,7 +34,6 @@ public final class Catalogue {
     private final Map<String, List<SiteHook>> sitesByMethod = new HashMap<>();
     private final Set<String> siteClasses = new TreeSet<>();
     private final Set<String> monitorClasses;
-    private final Set<String> orderedMethodClasses = new TreeSet<>();
 
     /**
      * @param hookClasses    the families of hooks
@@ -42,9 +41,6 @@ public final class Catalogue {
      */
     public Catalogue(List<Class<?>> hookClasses, Set<String> monitorClasses) {
         this.monitorClasses = Set.copyOf(monitorClasses);
-        for (dev.reprise.agent.ops.AtomicOps.Method m : dev.reprise.agent.ops.AtomicOps.METHODS) {
-            orderedMethodClasses.add(m.owner());
-        }
         for (Class<?> c : hookClasses) {
             for (Method m : c.getDeclaredMethods()) {
                 Prologue p = m.getAnnotation(Prologue.class);
@@ -85,26 +81,27 @@ public final class Catalogue {
         return sitesByMethod.getOrDefault(name, List.of());
     }
 
-    /** JDK classes whose calls are rewritten. */
-    public boolean rewritesSitesIn(String internalName) {
-        return siteClasses.contains(internalName);
+    /**
+     * JDK classes whose synchronization actions (volatile and atomic accesses) are ordered, as in
+     * application classes: those of {@code java.util.concurrent} and of parallel streams.
+     */
+    public static boolean ordersSyncActionsIn(String internalName) {
+        return internalName.startsWith("java/util/concurrent/") || internalName.startsWith("java/util/stream/");
     }
 
-    /** JDK classes with whole methods made ordered operations ({@code AtomicOps}). */
-    public boolean ordersMethodsIn(String internalName) {
-        return orderedMethodClasses.contains(internalName);
+    /** JDK classes whose calls are rewritten: those named by hooks, and those whose synchronization is ordered. */
+    public boolean rewritesSitesIn(String internalName) {
+        return siteClasses.contains(internalName) || ordersSyncActionsIn(internalName);
     }
 
     public boolean ordersMonitorsIn(String internalName) {
         return monitorClasses.contains(internalName);
     }
 
-    /** Every JDK class the catalogue changes: retransformed at start-up if already loaded. */
-    public Set<String> jdkClasses() {
-        Set<String> all = new TreeSet<>(siteClasses);
-        all.addAll(prologues.keySet());
-        all.addAll(monitorClasses);
-        all.addAll(orderedMethodClasses);
-        return all;
+    /** Whether the catalogue changes a JDK class: retransformed at start-up if already loaded. */
+    public boolean changesJdkClass(String internalName) {
+        return siteClasses.contains(internalName) || prologues.containsKey(internalName)
+                || monitorClasses.contains(internalName) || ordersSyncActionsIn(internalName)
+                || dev.reprise.agent.ops.JdkInternals.hasUnloggedMethods(internalName);
     }
 }

@@ -4,6 +4,7 @@ import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -11,7 +12,9 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 
+import dev.reprise.agent.ops.JdkInternals;
 import dev.reprise.agent.runtime.Divergence;
+import dev.reprise.agent.runtime.Rt;
 
 /**
  * Applies the catalogue to classes as they load or are retransformed: prologues to hooked JDK
@@ -23,6 +26,7 @@ public final class Transformer implements ClassFileTransformer {
 
     private final Catalogue catalogue;
     private final Set<String> prologueMisses = ConcurrentHashMap.newKeySet();
+    private final VolatileFields volatiles = new VolatileFields();
 
     public Transformer(Catalogue catalogue) {
         this.catalogue = catalogue;
@@ -36,25 +40,37 @@ public final class Transformer implements ClassFileTransformer {
         }
         List<Catalogue.PrologueHook> prologues = catalogue.prologuesOf(name);
         boolean app = isApplicationClass(name, loader);
-        boolean sites = app || catalogue.rewritesSitesIn(name);
-        boolean monitors = app || catalogue.ordersMonitorsIn(name);
-        boolean orderedMethods = catalogue.ordersMethodsIn(name);
-        if (prologues.isEmpty() && !sites && !monitors && !orderedMethods) {
+        boolean firstLoad = redefined == null;
+        Passes passes = new Passes(app || catalogue.rewritesSitesIn(name), app || catalogue.ordersMonitorsIn(name),
+                app || Catalogue.ordersSyncActionsIn(name), !app && firstLoad, JdkInternals.hasUnloggedMethods(name));
+        if (prologues.isEmpty() && !passes.any()) {
             return null;
         }
+        // What transforming runs (reading class files, the agent's own tables) is not the program's.
+        Rt.suppress();
         try {
-            return instrument(name, bytes, prologues, sites, monitors, orderedMethods, redefined == null);
+            return instrument(name, loader, bytes, prologues, passes, firstLoad);
         } catch (Throwable t) {
             Divergence.message("cannot instrument " + name.replace('/', '.') + ": " + t);
-            if (!isApplicationClass(name, loader)) {
+            if (!app) {
                 Runtime.getRuntime().halt(70);
             }
             return null;
+        } finally {
+            Rt.unsuppress();
         }
     }
 
-    private byte[] instrument(String name, byte[] bytes, List<Catalogue.PrologueHook> prologues, boolean sites,
-                              boolean monitors, boolean orderedMethods, boolean firstLoad) {
+    /** Which passes a class gets besides its prologues. */
+    private record Passes(boolean sites, boolean monitors, boolean syncActions, boolean jdkInitializer,
+                          boolean unloggedMethods) {
+        boolean any() {
+            return sites || monitors || syncActions || jdkInitializer || unloggedMethods;
+        }
+    }
+
+    private byte[] instrument(String name, ClassLoader loader, byte[] bytes, List<Catalogue.PrologueHook> prologues,
+                              Passes passes, boolean firstLoad) {
         ClassReader reader = new ClassReader(bytes);
         // No COMPUTE_MAXS: each pass raises the stack size by what it adds, which spares a data-flow
         // analysis of every method (most of the cost of instrumenting the JDK at start-up).
@@ -64,14 +80,19 @@ public final class Transformer implements ClassFileTransformer {
         if (!prologues.isEmpty()) {
             chain = new PrologueInserter(chain, prologues, applied);
         }
-        if (sites) {
+        if (passes.sites()) {
             chain = new CallSiteRewriter(chain, catalogue);
         }
-        if (monitors) {
+        if (passes.monitors()) {
             chain = new MonitorRewriter(chain, firstLoad);
         }
-        if (orderedMethods) {
-            chain = new OrderedMethodRewriter(chain, dev.reprise.agent.ops.AtomicOps.METHODS);
+        if (passes.jdkInitializer() || passes.unloggedMethods()) {
+            chain = new UnloggedRewriter(chain, passes.jdkInitializer());
+        }
+        if (passes.syncActions()) {
+            Map<String, Integer> maxLocals = SyncActionRewriter.namesAtomicAccess(reader)
+                    ? SyncActionRewriter.maxLocals(reader) : Map.of();
+            chain = new SyncActionRewriter(chain, volatiles, loader, maxLocals);
         }
         reader.accept(chain, 0);
         for (Catalogue.PrologueHook h : prologues) {

@@ -60,19 +60,18 @@ final class StartupState {
         try {
             TreeSet<String> names = new TreeSet<>(live.stringPropertyNames());
             int n = ev.i(names.size());
+            // Both roles install a table built alike, in name order: the program's property
+            // lookups then walk the same internal structure, whose volatile reads are ordered.
+            Properties installed = new Properties();
+            for (String k : ev.live() ? names : java.util.Collections.<String>nCopies(n, null)) {
+                String name = ev.s(k);
+                installed.setProperty(name, ev.s(ev.live() ? live.getProperty(k) : null));
+            }
+            System.setProperties(installed);
             if (ev.live()) {
-                for (String k : names) {
-                    ev.s(k);
-                    ev.s(live.getProperty(k));
-                }
                 return;
             }
-            Properties recorded = new Properties();
-            for (int i = 0; i < n; i++) {
-                recorded.setProperty(ev.s(null), ev.s(null));
-            }
-            JdkFiles.recordedHome(recorded.getProperty("java.home"));
-            System.setProperties(recorded);
+            JdkFiles.recordedHome(installed.getProperty("java.home"));
             TimeZone.setDefault(null); // recomputed from the recorded user.timezone on next use
         } finally {
             ev.end();

@@ -37,6 +37,16 @@ public final class IdentityHashes {
         }
     };
 
+    /** Whether the program can hold a class's instances and hash them by identity. */
+    private static final ClassValue<Boolean> PROGRAM_VISIBLE = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> c) {
+            ClassLoader l = c.getClassLoader();
+            boolean jdk = l == null || l == ClassLoader.getPlatformClassLoader();
+            return (!jdk || java.lang.reflect.Modifier.isPublic(c.getModifiers())) && BY_IDENTITY.get(c);
+        }
+    };
+
     private IdentityHashes() {
     }
 
@@ -50,6 +60,7 @@ public final class IdentityHashes {
                 java.lang.reflect.Method.class, java.lang.reflect.Field.class, Thread.class,
                 java.lang.invoke.MethodType.class, Enum.class}) {
             BY_IDENTITY.get(c);
+            PROGRAM_VISIBLE.get(c);
         }
     }
 
@@ -134,11 +145,29 @@ public final class IdentityHashes {
                 return h;
             }
         }
+        return assign(ctx, o);
+    }
+
+    private static int assign(ThreadCtx ctx, Object o) {
         Class<?> c = o.getClass();
         long seed = ctx.path.hashCode() * 0x9E3779B97F4A7C15L + c.getName().hashCode();
         int v = mix(seed * 0xBF58476D1CE4E5B9L + ctx.hashCounters.next(c));
         ASSIGNED.put(o, v);
         return v;
+    }
+
+    /**
+     * Called on a recorded thread, inside one of its events, before Reprise itself asks the JVM for
+     * {@code o}'s identity hash (to find its ordering slot): an object the program could later
+     * hash by identity gets its deterministic value now, or the JVM's would stick to it. Events
+     * happen at the same points of a recording and its replays, so the value is the same in all.
+     * Objects of the JDK's non-public classes (queue nodes, synchronizers) never reach the
+     * program and keep the JVM's hash, saving the table entry.
+     */
+    static void beforeJvmHash(ThreadCtx ctx, Object o) {
+        if (hashShift >= 0 && !hashedByJvm(o) && PROGRAM_VISIBLE.get(o.getClass())) {
+            assign(ctx, o);
+        }
     }
 
     /** A 31-bit non-zero value, spread like the JVM's own hashes. */

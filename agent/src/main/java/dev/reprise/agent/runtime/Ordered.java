@@ -27,6 +27,11 @@ public final class Ordered {
     private Ordered() {
     }
 
+    /** The lock that makes a non-monitor operation on {@code slot} atomic with its record. */
+    static ReentrantLock lockOf(int slot) {
+        return LOCKS[slot];
+    }
+
     private static Order order() {
         return Session.current().config().order();
     }
@@ -42,7 +47,7 @@ public final class Ordered {
         }
         ThreadCtx ctx = Rt.claimContext();
         if (ctx != null) {
-            ctx.pendingSlot = SyncOrder.slotOf(monitor);
+            ctx.pendingSlot = SyncOrder.slotOf(ctx, monitor);
             begin(ctx, op, site);
         }
         return ctx;
@@ -54,7 +59,7 @@ public final class Ordered {
      */
     public static ThreadCtx beforeLock(Op op, int site, Object lock) {
         ThreadCtx ctx = Rt.current();
-        ctx.pendingSlot = SyncOrder.slotOf(lock);
+        ctx.pendingSlot = SyncOrder.slotOf(ctx, lock);
         begin(ctx, op, site);
         return ctx;
     }
@@ -91,7 +96,8 @@ public final class Ordered {
 
     /** Record: logs the re-acquisition of {@code monitor} after {@code wait}, holding it again. */
     public static void recordReacquired(Ev ev, Object monitor) {
-        if (SyncOrder.recordAcquired(ev, Rt.current(), SyncOrder.slotOf(monitor), order())) {
+        ThreadCtx ctx = Rt.current();
+        if (SyncOrder.recordAcquired(ev, ctx, SyncOrder.slotOf(ctx, monitor), order())) {
             ev.markRelaxed();
         }
     }
@@ -100,12 +106,6 @@ public final class Ordered {
     @FunctionalInterface
     public interface TimedWait {
         void await(long millis) throws Throwable;
-    }
-
-    /** A real acquisition that blocks until it succeeds. */
-    @FunctionalInterface
-    public interface Acquire {
-        void acquire() throws Throwable;
     }
 
     /**
@@ -128,98 +128,6 @@ public final class Ordered {
         SyncOrder.completed(ctx);
     }
 
-    /** A real acquisition attempt: true if acquired; may throw {@code InterruptedException}. */
-    @FunctionalInterface
-    public interface Attempt {
-        boolean run() throws Throwable;
-    }
-
-    private static final int ACQUIRED = 1;
-    private static final int FAILED = 2;
-    private static final int INTERRUPTED = 3;
-
-    /**
-     * An acquisition that may fail or be interrupted ({@code tryLock}, timed and interruptible
-     * waits), on a thread whose call is claimed. Recording tries for real and logs the outcome as
-     * an {@code outcomeOp} event, then, if acquired, the ordered {@code acquireOp} acquisition
-     * while holding the resource. Replay reads the outcome and, if acquired, takes its turn and
-     * acquires for real with {@code blocking}, which cannot fail where the recording succeeded.
-     */
-    public static boolean attempt(Op outcomeOp, Op acquireOp, Object resource, Attempt live, Acquire blocking)
-            throws Throwable {
-        Ev ev = Ev.begin(outcomeOp, 0, 0);
-        int outcome = 0;
-        if (ev.live()) {
-            try {
-                outcome = live.run() ? ACQUIRED : FAILED;
-            } catch (InterruptedException e) {
-                outcome = INTERRUPTED;
-            }
-        }
-        outcome = ev.i(outcome);
-        ev.end();
-        if (outcome == ACQUIRED) {
-            succeeded(acquireOp, 0, resource, blocking);
-        } else if (outcome == INTERRUPTED) {
-            throw new InterruptedException();
-        }
-        return outcome == ACQUIRED;
-    }
-
-    /**
-     * An acquisition whose attempt succeeded (its outcome already logged). Recording holds the
-     * resource and logs the ordered acquisition; replay waits for its turn and then acquires for
-     * real with {@code blocking}, which cannot fail where the recording succeeded.
-     */
-    public static void succeeded(Op op, int site, Object resource, Acquire blocking) throws Throwable {
-        ThreadCtx ctx = Rt.current();
-        ctx.depth = 1;
-        ctx.pendingSlot = SyncOrder.slotOf(resource);
-        Ev ev = Ev.begin(ctx, op, site, 0);
-        if (!ev.recording()) {
-            SyncOrder.awaitTurn(ev, ctx, ev.relaxed());
-            blocking.acquire();
-        }
-        acquired(ctx, ctx.pendingSlot);
-    }
-
-    private static final Op METHOD = Op.ordered("sync.method");
-
-    /**
-     * Entry of a whole method made an ordered operation on {@code self} (see
-     * {@code OrderedMethodRewriter}); {@code index} names the method and is its argument digest.
-     * Ordered methods that such a method calls run inside its event, counted so that only the
-     * outermost {@link #exitMethod} ends it.
-     */
-    public static void enterMethod(Object self, int index) {
-        if (!Rt.active) {
-            return; // also while Rt itself initializes: its ThreadLocal draws a hash from an AtomicInteger
-        }
-        ThreadCtx ctx = Rt.claimContext();
-        if (ctx == null) {
-            ThreadCtx current = Rt.current();
-            if (current.orderedNest > 0) {
-                current.orderedNest++;
-            }
-            return;
-        }
-        enter(METHOD, 0, index, self);
-        ctx.orderedNest = 1;
-    }
-
-    public static void exitMethod() {
-        if (!Rt.active) {
-            return;
-        }
-        ThreadCtx ctx = Rt.current();
-        if (ctx.orderedNest > 1) {
-            ctx.orderedNest--;
-        } else if (ctx.orderedNest == 1) {
-            ctx.orderedNest = 0;
-            exit(ctx.ev);
-        }
-    }
-
     /**
      * Starts an ordered operation on {@code resource} on a thread whose call was claimed. The
      * returned event stays open: code its results, then call {@link #exit}.
@@ -227,7 +135,7 @@ public final class Ordered {
     public static Ev enter(Op op, int site, int digest, Object resource) {
         ThreadCtx ctx = Rt.current();
         Ev ev = Ev.begin(op, site, digest);
-        int slot = SyncOrder.slotOf(resource);
+        int slot = SyncOrder.slotOf(ctx, resource);
         if (ev.recording()) {
             LOCKS[slot].lock();
             if (SyncOrder.recordAcquired(ev, ctx, slot, order())) {

@@ -78,7 +78,13 @@ public final class Session {
      * replay at its start rather than wherever its effect first shows.
      */
     public void checkLaunch(String launched) {
-        String recorded = System.getProperty("sun.java.command");
+        Rt.suppress();
+        String recorded;
+        try {
+            recorded = System.getProperty("sun.java.command");
+        } finally {
+            Rt.unsuppress();
+        }
         if (replaying() && !java.util.Objects.equals(recorded, launched)) {
             Divergence.launch(Rt.current(), recorded, launched);
         }

@@ -46,9 +46,22 @@ public final class SyncOrder {
     private SyncOrder() {
     }
 
-    /** The slot of a resource: by the JVM's own identity hash, which no program sees. */
-    public static int slotOf(Object resource) {
-        int h = System.identityHashCode(resource);
+    /**
+     * The slot of a resource, by the JVM's own identity hash. Hashing gives the object a JVM hash
+     * the program could later see, so an object the program may hash gets its deterministic hash
+     * first ({@link IdentityHashes#beforeJvmHash}).
+     */
+    static int slotOf(ThreadCtx ctx, Object resource) {
+        IdentityHashes.beforeJvmHash(ctx, resource);
+        return spread(System.identityHashCode(resource));
+    }
+
+    /** The slot of a resource named by a hash of its name (a static field). */
+    static int slotOfKey(int key) {
+        return spread(key);
+    }
+
+    private static int spread(int h) {
         h ^= h >>> 16;
         return (h * 0x9E3779B1) >>> (32 - 12);
     }

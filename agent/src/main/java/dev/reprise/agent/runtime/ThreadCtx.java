@@ -30,6 +30,10 @@ public final class ThreadCtx {
     int orderedNest;
     /** The slot of the ordered operation in progress ({@link Ordered#enter}), or -1. */
     int orderedSlot = -1;
+    /** The slot of the synchronization action in progress ({@link SyncActions}), or -1. */
+    int actionSlot = -1;
+    /** Actions begun, and not yet exited, inside the action in progress: they are no events. */
+    int actionNest;
     long eventNo;
     /** Objects of each class this thread gave an identity hash: the next one's value derives from it. */
     final ClassCounters hashCounters = new ClassCounters();

@@ -1,0 +1,298 @@
+package dev.reprise.agent.instrument;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.FieldVisitor;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+import dev.reprise.agent.runtime.Sites;
+import dev.reprise.agent.runtime.SyncActions;
+
+/**
+ * Brackets each synchronization action outside monitors with {@code SyncActions.enter*} and
+ * {@code SyncActions.exit}: volatile field reads and writes, and the field and element accesses
+ * of {@code Unsafe} and {@code VarHandle} (atomic, ordered or deliberately plain), the
+ * primitives {@code java.util.concurrent} is built on. The location entered is the object whose
+ * field or element is accessed (every field and element of an object is one resource; coarser
+ * is safe), or, for a static field, the field itself.
+ *
+ * <p>If the action throws, a handler shared by the method's actions exits and rethrows. Its
+ * exception-table entries must precede the method's own, which the reader reports before any
+ * instruction, so those are held back and emitted after ours. Operands that sit above the
+ * location on the stack are parked in fresh locals past the method's own ({@link #maxLocals}).
+ * Constructors and static initializers are left alone: the object or class is not yet shared.
+ */
+final class SyncActionRewriter extends ClassVisitor {
+    private static final String ACTIONS = Type.getInternalName(SyncActions.class);
+    private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
+    private static final Set<String> UNSAFES = Set.of("jdk/internal/misc/Unsafe", "sun/misc/Unsafe");
+
+    private final VolatileFields volatiles;
+    private final ClassLoader loader;
+    private final Map<String, Integer> maxLocals;
+    private final Set<String> fields = new HashSet<>();
+    private final Set<String> volatileFields = new HashSet<>();
+    private String className;
+    private String superName;
+    private int version;
+    private boolean defined;
+
+    /** {@code maxLocals}: each method's own locals ({@link #maxLocals(ClassReader)}), keyed by name and descriptor. */
+    SyncActionRewriter(ClassVisitor next, VolatileFields volatiles, ClassLoader loader, Map<String, Integer> maxLocals) {
+        super(Opcodes.ASM9, next);
+        this.volatiles = volatiles;
+        this.loader = loader;
+        this.maxLocals = maxLocals;
+    }
+
+    /** Whether the class names {@code Unsafe} or {@code VarHandle}: only then are its methods' local counts needed. */
+    static boolean namesAtomicAccess(ClassReader reader) {
+        char[] buf = new char[reader.getMaxStringLength()];
+        for (int i = 1; i < reader.getItemCount(); i++) {
+            int offset = reader.getItem(i);
+            if (offset > 0 && reader.readByte(offset - 1) == 7) {
+                String name = reader.readUTF8(offset, buf);
+                if (VAR_HANDLE.equals(name) || UNSAFES.contains(name)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Each method's {@code max_locals}, keyed by name and descriptor. */
+    static Map<String, Integer> maxLocals(ClassReader reader) {
+        Map<String, Integer> result = new HashMap<>();
+        reader.accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
+                return new MethodVisitor(Opcodes.ASM9) {
+                    @Override
+                    public void visitMaxs(int maxStack, int locals) {
+                        result.put(name + desc, locals);
+                    }
+                };
+            }
+        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return result;
+    }
+
+    @Override
+    public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+        this.version = version & 0xFFFF;
+        this.className = name;
+        this.superName = superName;
+        super.visit(version, access, name, signature, superName, interfaces);
+    }
+
+    @Override
+    public FieldVisitor visitField(int access, String name, String desc, String signature, Object value) {
+        fields.add(name);
+        if ((access & Opcodes.ACC_VOLATILE) != 0) {
+            volatileFields.add(name);
+        }
+        return super.visitField(access, name, desc, signature, value);
+    }
+
+    @Override
+    public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
+        if (!defined) {
+            volatiles.define(className, new VolatileFields.Declared(superName, Set.copyOf(fields), Set.copyOf(volatileFields)));
+            defined = true;
+        }
+        MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
+        if (name.equals("<init>") || name.equals("<clinit>") || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+            return mv;
+        }
+        return new Actions(mv, name, maxLocals.getOrDefault(name + desc, -1));
+    }
+
+    /**
+     * How many values (after the coordinates) a {@code VarHandle} access mode takes, or -1 if it is
+     * no access. Plain {@code get} and {@code set} count too: code that uses a handle for a plain
+     * access does so to race deliberately, publishing through a later release.
+     */
+    private static int varHandleValues(String mode) {
+        if (mode.equals("get") || mode.equals("getVolatile") || mode.equals("getAcquire") || mode.equals("getOpaque")) {
+            return 0;
+        }
+        if (mode.equals("set") || mode.equals("setVolatile") || mode.equals("setRelease") || mode.equals("setOpaque")
+                || mode.startsWith("getAndSet") || mode.startsWith("getAndAdd") || mode.startsWith("getAndBitwise")) {
+            return 1;
+        }
+        if (mode.startsWith("compareAnd") || mode.startsWith("weakCompareAndSet")) {
+            return 2;
+        }
+        return -1;
+    }
+
+    /**
+     * Whether an {@code Unsafe} method is an access to (object, offset): every such access, plain
+     * ones included, as {@code java.util.concurrent} writes links plainly and publishes them with
+     * a later compare-and-set (AQS's {@code setPrevRelaxed}), and readers race with those writes.
+     */
+    private static boolean unsafeAction(String name, String desc) {
+        if (!desc.startsWith("(Ljava/lang/Object;J")) {
+            return false;
+        }
+        return name.startsWith("get") || name.startsWith("put") || name.startsWith("compareAnd")
+                || name.startsWith("weakCompareAndSet");
+    }
+
+    /**
+     * For a call that is a synchronization action: the index of the first argument above its
+     * location on the stack (the location is the stack entry just below it: the receiver when 0).
+     * -1 for any other call.
+     */
+    private static int locationIndex(String owner, String name, String desc) {
+        if (UNSAFES.contains(owner)) {
+            return unsafeAction(name, desc) ? 1 : -1; // unsafe, object, offset, operands...
+        }
+        if (!owner.equals(VAR_HANDLE)) {
+            return -1;
+        }
+        int values = varHandleValues(name);
+        Type[] args = Type.getArgumentTypes(desc);
+        int coordinates = args.length - values;
+        if (values < 0 || coordinates < 0) {
+            return -1;
+        }
+        // handle, object or array, operands...; a static field (or a non-object coordinate): the handle
+        return coordinates > 0 && args[0].getSort() >= Type.ARRAY ? 1 : 0;
+    }
+
+    private final class Actions extends MethodVisitor {
+        private final String method;
+        /** First local free for parking operands, or -1 if unknown (then operand-carrying calls are left alone). */
+        private final int firstTemp;
+        private int maxTemp;
+        private int line;
+        private final Label handler = new Label();
+        private final List<Label[]> ranges = new ArrayList<>();
+        private final List<Object[]> heldBack = new ArrayList<>();
+
+        Actions(MethodVisitor mv, String method, int firstTemp) {
+            super(Opcodes.ASM9, mv);
+            this.method = method;
+            this.firstTemp = firstTemp;
+            this.maxTemp = Math.max(firstTemp, 0);
+        }
+
+        @Override
+        public void visitLineNumber(int line, Label start) {
+            this.line = line;
+            super.visitLineNumber(line, start);
+        }
+
+        @Override
+        public void visitTryCatchBlock(Label start, Label end, Label handler, String type) {
+            heldBack.add(new Object[] {start, end, handler, type});
+        }
+
+        @Override
+        public void visitFieldInsn(int opcode, String owner, String name, String desc) {
+            String declarer = volatiles.volatileDeclarer(loader, owner, name);
+            if (declarer == null) {
+                super.visitFieldInsn(opcode, owner, name, desc);
+                return;
+            }
+            Label start;
+            switch (opcode) {
+                case Opcodes.GETFIELD -> {
+                    super.visitInsn(Opcodes.DUP);
+                    start = enter("enter", "(Ljava/lang/Object;I)V");
+                }
+                case Opcodes.PUTFIELD -> {
+                    if (Type.getType(desc).getSize() == 2) {
+                        super.visitInsn(Opcodes.DUP2_X1);
+                        super.visitInsn(Opcodes.POP2);
+                        super.visitInsn(Opcodes.DUP_X2);
+                    } else {
+                        super.visitInsn(Opcodes.DUP2);
+                        super.visitInsn(Opcodes.POP);
+                    }
+                    start = enter("enter", "(Ljava/lang/Object;I)V");
+                }
+                default -> {
+                    super.visitLdcInsn((declarer + "." + name).hashCode());
+                    start = enter("enterStatic", "(II)V");
+                }
+            }
+            super.visitFieldInsn(opcode, owner, name, desc);
+            exit(start);
+        }
+
+        @Override
+        public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
+            int keep = opcode == Opcodes.INVOKEVIRTUAL && firstTemp >= 0 ? locationIndex(owner, name, desc) : -1;
+            if (keep < 0) {
+                super.visitMethodInsn(opcode, owner, name, desc, itf);
+                return;
+            }
+            Type[] args = Type.getArgumentTypes(desc);
+            int[] slots = new int[args.length];
+            int next = firstTemp;
+            for (int i = keep; i < args.length; i++) {
+                slots[i] = next;
+                next += args[i].getSize();
+            }
+            maxTemp = Math.max(maxTemp, next);
+            for (int i = args.length - 1; i >= keep; i--) {
+                super.visitVarInsn(args[i].getOpcode(Opcodes.ISTORE), slots[i]);
+            }
+            super.visitInsn(Opcodes.DUP);
+            Label start = enter("enter", "(Ljava/lang/Object;I)V");
+            for (int i = keep; i < args.length; i++) {
+                super.visitVarInsn(args[i].getOpcode(Opcodes.ILOAD), slots[i]);
+            }
+            super.visitMethodInsn(opcode, owner, name, desc, itf);
+            exit(start);
+        }
+
+        /** With the location on the stack: enters it and opens the handled range of the action. */
+        private Label enter(String enter, String enterDesc) {
+            super.visitLdcInsn(Sites.register(className, method, line));
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, ACTIONS, enter, enterDesc, false);
+            Label start = new Label();
+            super.visitLabel(start);
+            return start;
+        }
+
+        /** Closes the action's handled range and exits the location. */
+        private void exit(Label start) {
+            Label end = new Label();
+            super.visitLabel(end);
+            ranges.add(new Label[] {start, end});
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, ACTIONS, "exit", "()V", false);
+        }
+
+        @Override
+        public void visitMaxs(int maxStack, int maxLocals) {
+            if (!ranges.isEmpty()) {
+                super.visitLabel(handler);
+                if (version >= Opcodes.V1_6) {
+                    super.visitFrame(Opcodes.F_FULL, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"});
+                }
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, ACTIONS, "exit", "()V", false);
+                super.visitInsn(Opcodes.ATHROW);
+                for (Label[] r : ranges) {
+                    super.visitTryCatchBlock(r[0], r[1], handler, null);
+                }
+            }
+            for (Object[] b : heldBack) {
+                super.visitTryCatchBlock((Label) b[0], (Label) b[1], (Label) b[2], (String) b[3]);
+            }
+            super.visitMaxs(maxStack + 3, Math.max(maxLocals, maxTemp));
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.reprise.agent.instrument;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.FieldVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Answers whether a field instruction reaches a volatile field. A field instruction names the
+ * class it was compiled against, not the one declaring the field, so resolution walks up the
+ * superclasses as the JVM does, reading each class file once (without loading the class, which a
+ * transformation must not do). Classes are keyed by name alone: two loaders defining one name
+ * with different volatility is not a case worth a per-loader table.
+ */
+final class VolatileFields {
+    /** A class's own fields: which are declared, which of them are volatile, and its superclass. */
+    record Declared(String superName, Set<String> fields, Set<String> volatiles) {
+    }
+
+    private static final Declared UNKNOWN = new Declared(null, Set.of(), Set.of());
+
+    private final Map<String, Declared> classes = new ConcurrentHashMap<>();
+
+    /** Registers the class being transformed, whose fields the pass has just seen. */
+    void define(String name, Declared declared) {
+        classes.put(name, declared);
+    }
+
+    /**
+     * The class declaring the field {@code owner.name} if that field is volatile, else null.
+     * {@code loader} is the loader of the class whose code names the field.
+     */
+    String volatileDeclarer(ClassLoader loader, String owner, String name) {
+        for (String c = owner; c != null; ) {
+            Declared d = classes.computeIfAbsent(c, k -> read(loader, k));
+            if (d.fields().contains(name)) {
+                return d.volatiles().contains(name) ? c : null;
+            }
+            c = d.superName();
+        }
+        return null;
+    }
+
+    private static Declared read(ClassLoader loader, String name) {
+        String resource = name + ".class";
+        try (InputStream in = loader != null ? loader.getResourceAsStream(resource)
+                : ClassLoader.getSystemResourceAsStream(resource)) {
+            if (in == null) {
+                return UNKNOWN;
+            }
+            return scan(new ClassReader(in));
+        } catch (IOException | RuntimeException e) {
+            return UNKNOWN; // an unreadable class: its fields are treated as plain
+        }
+    }
+
+    private static Declared scan(ClassReader reader) {
+        Set<String> fields = new HashSet<>();
+        Set<String> volatiles = new HashSet<>();
+        reader.accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public FieldVisitor visitField(int access, String name, String desc, String signature, Object value) {
+                fields.add(name);
+                if ((access & Opcodes.ACC_VOLATILE) != 0) {
+                    volatiles.add(name);
+                }
+                return null;
+            }
+        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return new Declared(reader.getSuperName(), fields, volatiles);
+    }
+}

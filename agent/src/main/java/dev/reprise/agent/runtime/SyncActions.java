@@ -1,0 +1,101 @@
+package dev.reprise.agent.runtime;
+
+/**
+ * The synchronization actions of the Java memory model outside monitors: volatile reads and
+ * writes, and atomic accesses through {@code Unsafe} and {@code VarHandle}, on which
+ * {@code java.util.concurrent} builds every lock, queue, pool and future. Each is an ordered event
+ * on its location, relaxed by the last-owner rule (DESIGN, "Ordering"), so a thread working on its
+ * own objects logs only relaxed headers and replay does not wait for it.
+ *
+ * <p>{@code instrument/SyncActionRewriter} brackets every such instruction: {@code enter*} with
+ * the location, the instruction, then {@link #exit} (also on the exception path). Recording takes
+ * the slot's lock in {@code enter} and releases it in {@code exit}, so the action and its record
+ * are atomic against every other action on the slot (DESIGN, rule 2). Replay waits in
+ * {@code enter} for the action's turn and publishes its completion in {@code exit}, after the
+ * action took effect, so the next action on the location sees it.
+ *
+ * <p>Nothing but the order is logged: a correctly synchronized program that performs its
+ * synchronization actions in the recorded order computes the recorded values.
+ */
+public final class SyncActions {
+    private static final Op ACTION = Op.ordered("sync.action");
+
+    private SyncActions() {
+    }
+
+    /** Before an action on a field or element of {@code location}; null (an NPE to come) is no event. */
+    public static void enter(Object location, int site) {
+        if (!Rt.active) {
+            return;
+        }
+        ThreadCtx ctx = Rt.current();
+        if (ctx.depth == 0 && location != null) {
+            ctx.depth = 1;
+            begin(ctx, SyncOrder.slotOf(ctx, location), site);
+        } else {
+            nested(ctx);
+        }
+    }
+
+    /** Before an action on the static field whose name hashes to {@code key}. */
+    public static void enterStatic(int key, int site) {
+        if (!Rt.active) {
+            return;
+        }
+        ThreadCtx ctx = Rt.current();
+        if (ctx.depth == 0) {
+            ctx.depth = 1;
+            begin(ctx, SyncOrder.slotOfKey(key), site);
+        } else {
+            nested(ctx);
+        }
+    }
+
+    /**
+     * An action that is no event. Inside an action's event (the JVM linking a {@code VarHandle}
+     * call runs the JDK's own code), it is counted, so that its {@link #exit} is not taken for
+     * the outer one's.
+     */
+    private static void nested(ThreadCtx ctx) {
+        if (ctx.actionSlot >= 0) {
+            ctx.actionNest++;
+        }
+    }
+
+    private static void begin(ThreadCtx ctx, int slot, int site) {
+        Ev ev = Ev.begin(ctx, ACTION, site, 0);
+        if (ev.recording()) {
+            Ordered.lockOf(slot).lock();
+            if (SyncOrder.recordAcquired(ev, ctx, slot, Session.current().config().order())) {
+                ev.markRelaxed();
+            }
+        } else {
+            SyncOrder.awaitTurn(ev, ctx, ev.relaxed());
+        }
+        ctx.actionSlot = slot;
+    }
+
+    /** After the action, or when it threw; does nothing if its {@code enter} made no event. */
+    public static void exit() {
+        if (!Rt.active) {
+            return;
+        }
+        ThreadCtx ctx = Rt.current();
+        int slot = ctx.actionSlot;
+        if (slot < 0) {
+            return;
+        }
+        if (ctx.actionNest > 0) {
+            ctx.actionNest--;
+            return;
+        }
+        ctx.actionSlot = -1;
+        Ev ev = ctx.ev;
+        if (ev.recording()) {
+            Ordered.lockOf(slot).unlock();
+        } else {
+            SyncOrder.completed(ctx);
+        }
+        ev.end();
+    }
+}
