@@ -42,8 +42,11 @@ final class SyncActionRewriter extends ClassVisitor {
     private final Map<String, Integer> maxLocals;
     private final Set<String> fields = new HashSet<>();
     private final Set<String> volatileFields = new HashSet<>();
+    private final Set<String> finalFields = new HashSet<>();
     private String className;
     private String superName;
+    /** The class is the JDK's concurrency code: its plain fields count too ({@link VolatileFields}). */
+    private boolean racy;
     private int version;
     private boolean defined;
 
@@ -92,6 +95,7 @@ final class SyncActionRewriter extends ClassVisitor {
         this.version = version & 0xFFFF;
         this.className = name;
         this.superName = superName;
+        this.racy = Catalogue.ordersSyncActionsIn(name);
         super.visit(version, access, name, signature, superName, interfaces);
     }
 
@@ -101,13 +105,17 @@ final class SyncActionRewriter extends ClassVisitor {
         if ((access & Opcodes.ACC_VOLATILE) != 0) {
             volatileFields.add(name);
         }
+        if ((access & Opcodes.ACC_FINAL) != 0) {
+            finalFields.add(name);
+        }
         return super.visitField(access, name, desc, signature, value);
     }
 
     @Override
     public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
         if (!defined) {
-            volatiles.define(className, new VolatileFields.Declared(superName, Set.copyOf(fields), Set.copyOf(volatileFields)));
+            volatiles.define(className, new VolatileFields.Declared(superName, Set.copyOf(fields), Set.copyOf(volatileFields),
+                    Set.copyOf(finalFields)));
             defined = true;
         }
         MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
@@ -199,9 +207,32 @@ final class SyncActionRewriter extends ClassVisitor {
             heldBack.add(new Object[] {start, end, handler, type});
         }
 
+        /**
+         * In the JDK's concurrency code, reference array elements too: a work queue stores a task
+         * plainly into a slot that a thief takes by compare-and-set.
+         */
+        @Override
+        public void visitInsn(int opcode) {
+            if (!racy || (opcode != Opcodes.AALOAD && opcode != Opcodes.AASTORE)) {
+                super.visitInsn(opcode);
+                return;
+            }
+            if (opcode == Opcodes.AALOAD) {
+                super.visitInsn(Opcodes.DUP2); // array, index -> array, index, array
+                super.visitInsn(Opcodes.POP);
+            } else {
+                super.visitInsn(Opcodes.DUP2_X1); // array, index, value -> array, index, value, array
+                super.visitInsn(Opcodes.POP2);
+                super.visitInsn(Opcodes.DUP_X2);
+            }
+            Label start = enter("enter", "(Ljava/lang/Object;I)V");
+            super.visitInsn(opcode);
+            exit(start);
+        }
+
         @Override
         public void visitFieldInsn(int opcode, String owner, String name, String desc) {
-            String declarer = volatiles.volatileDeclarer(loader, owner, name);
+            String declarer = volatiles.orderedDeclarer(loader, owner, name, racy);
             if (declarer == null) {
                 super.visitFieldInsn(opcode, owner, name, desc);
                 return;

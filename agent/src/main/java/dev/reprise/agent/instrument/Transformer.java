@@ -41,7 +41,7 @@ public final class Transformer implements ClassFileTransformer {
         List<Catalogue.PrologueHook> prologues = catalogue.prologuesOf(name);
         boolean app = isApplicationClass(name, loader);
         boolean firstLoad = redefined == null;
-        Passes passes = new Passes(app || catalogue.rewritesSitesIn(name), app || catalogue.ordersMonitorsIn(name),
+        Passes passes = new Passes(app || catalogue.rewritesSitesIn(name), app || catalogue.ordersMonitorsIn(name) || Catalogue.ordersSyncActionsIn(name),
                 app || Catalogue.ordersSyncActionsIn(name), !app && firstLoad, JdkInternals.hasUnloggedMethods(name));
         if (prologues.isEmpty() && !passes.any()) {
             return null;

@@ -13,18 +13,21 @@ import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * Answers whether a field instruction reaches a volatile field. A field instruction names the
+ * Answers whether a field instruction reaches a volatile field, or a field that
+ * {@code java.util.concurrent} races on deliberately: its own classes read and write some fields
+ * plainly that other threads update atomically through {@code VarHandle}s (a skip list's
+ * values, a work queue's indices), so within those classes every non-final field counts. A field instruction names the
  * class it was compiled against, not the one declaring the field, so resolution walks up the
  * superclasses as the JVM does, reading each class file once (without loading the class, which a
  * transformation must not do). Classes are keyed by name alone: two loaders defining one name
  * with different volatility is not a case worth a per-loader table.
  */
 final class VolatileFields {
-    /** A class's own fields: which are declared, which of them are volatile, and its superclass. */
-    record Declared(String superName, Set<String> fields, Set<String> volatiles) {
+    /** A class's own fields: which are declared, which of them are volatile, which final, and its superclass. */
+    record Declared(String superName, Set<String> fields, Set<String> volatiles, Set<String> finals) {
     }
 
-    private static final Declared UNKNOWN = new Declared(null, Set.of(), Set.of());
+    private static final Declared UNKNOWN = new Declared(null, Set.of(), Set.of(), Set.of());
 
     private final Map<String, Declared> classes = new ConcurrentHashMap<>();
 
@@ -34,14 +37,18 @@ final class VolatileFields {
     }
 
     /**
-     * The class declaring the field {@code owner.name} if that field is volatile, else null.
-     * {@code loader} is the loader of the class whose code names the field.
+     * The class declaring the field {@code owner.name} if accesses to it are synchronization
+     * actions, else null: a volatile field, or with {@code racy}, any non-final field that a
+     * class of {@code java.util.concurrent} declares. {@code loader} is the loader of the class
+     * whose code names the field.
      */
-    String volatileDeclarer(ClassLoader loader, String owner, String name) {
+    String orderedDeclarer(ClassLoader loader, String owner, String name, boolean racy) {
         for (String c = owner; c != null; ) {
             Declared d = classes.computeIfAbsent(c, k -> read(loader, k));
             if (d.fields().contains(name)) {
-                return d.volatiles().contains(name) ? c : null;
+                boolean ordered = d.volatiles().contains(name)
+                        || racy && !d.finals().contains(name) && c.startsWith("java/util/concurrent/");
+                return ordered ? c : null;
             }
             c = d.superName();
         }
@@ -64,6 +71,7 @@ final class VolatileFields {
     private static Declared scan(ClassReader reader) {
         Set<String> fields = new HashSet<>();
         Set<String> volatiles = new HashSet<>();
+        Set<String> finals = new HashSet<>();
         reader.accept(new ClassVisitor(Opcodes.ASM9) {
             @Override
             public FieldVisitor visitField(int access, String name, String desc, String signature, Object value) {
@@ -71,9 +79,12 @@ final class VolatileFields {
                 if ((access & Opcodes.ACC_VOLATILE) != 0) {
                     volatiles.add(name);
                 }
+                if ((access & Opcodes.ACC_FINAL) != 0) {
+                    finals.add(name);
+                }
                 return null;
             }
         }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return new Declared(reader.getSuperName(), fields, volatiles);
+        return new Declared(reader.getSuperName(), fields, volatiles, finals);
     }
 }

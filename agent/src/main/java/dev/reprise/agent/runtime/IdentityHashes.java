@@ -37,16 +37,6 @@ public final class IdentityHashes {
         }
     };
 
-    /** Whether the program can hold a class's instances and hash them by identity. */
-    private static final ClassValue<Boolean> PROGRAM_VISIBLE = new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> c) {
-            ClassLoader l = c.getClassLoader();
-            boolean jdk = l == null || l == ClassLoader.getPlatformClassLoader();
-            return (!jdk || java.lang.reflect.Modifier.isPublic(c.getModifiers())) && BY_IDENTITY.get(c);
-        }
-    };
-
     private IdentityHashes() {
     }
 
@@ -60,7 +50,6 @@ public final class IdentityHashes {
                 java.lang.reflect.Method.class, java.lang.reflect.Field.class, Thread.class,
                 java.lang.invoke.MethodType.class, Enum.class}) {
             BY_IDENTITY.get(c);
-            PROGRAM_VISIBLE.get(c);
         }
     }
 
@@ -161,11 +150,10 @@ public final class IdentityHashes {
      * {@code o}'s identity hash (to find its ordering slot): an object the program could later
      * hash by identity gets its deterministic value now, or the JVM's would stick to it. Events
      * happen at the same points of a recording and its replays, so the value is the same in all.
-     * Objects of the JDK's non-public classes (queue nodes, synchronizers) never reach the
-     * program and keep the JVM's hash, saving the table entry.
+     * The JDK's private classes are no exception: a pool keeps its workers in a HashSet.
      */
     static void beforeJvmHash(ThreadCtx ctx, Object o) {
-        if (hashShift >= 0 && !hashedByJvm(o) && PROGRAM_VISIBLE.get(o.getClass())) {
+        if (hashShift >= 0 && !hashedByJvm(o) && BY_IDENTITY.get(o.getClass())) {
             assign(ctx, o);
         }
     }
