@@ -58,21 +58,6 @@ class ConcurrentProgramsTest {
         }
     }
 
-    /** Each program, run plainly, succeeds quickly (well under a second on its own; the bound allows for load). */
-    @ParameterizedTest(name = "{0} plainly")
-    @ValueSource(strings = {"corpus.juc.Synchronizers", "corpus.juc.AtomicsAndVarHandles",
-        "corpus.juc.ConcurrentCollections", "corpus.juc.Pools", "corpus.juc.Futures", "corpus.juc.VirtualThreads",
-        "corpus.juc.CaffeineCache"})
-    void programRunsPlainlyAndQuickly(String program) {
-        long start = System.nanoTime();
-        Run plain = Reprise.exec(corpus(program), null, Map.of(), null);
-        long millis = (System.nanoTime() - start) / 1_000_000;
-        assertEquals(0, plain.status(), plain::toString);
-        assertEquals("", plain.stderr(), plain::toString);
-        assertFalse(plain.stdout().isEmpty(), plain::toString);
-        assertTrue(millis < 2_000, () -> program + " took " + millis + " ms plainly");
-    }
-
     private Run recordAndReplay(String program, String order) {
         List<String> args = new ArrayList<>(List.of("record", "--order", order, "-o", tmp.resolve("rec").toString(), "--"));
         args.addAll(corpus(program));

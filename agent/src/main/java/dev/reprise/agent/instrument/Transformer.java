@@ -86,8 +86,10 @@ public final class Transformer implements ClassFileTransformer {
         if (passes.monitors()) {
             chain = new MonitorRewriter(chain, firstLoad);
         }
-        if (passes.jdkInitializer() || passes.unloggedMethods()) {
-            chain = new UnloggedRewriter(chain, passes.jdkInitializer());
+        Set<String> callers = !passes.syncActions() && ConcurrencyCallers.namesConcurrency(reader)
+                ? ConcurrencyCallers.methods(reader) : Set.of();
+        if (passes.jdkInitializer() || passes.unloggedMethods() || !callers.isEmpty()) {
+            chain = new UnloggedRewriter(chain, passes.jdkInitializer(), callers);
         }
         if (passes.syncActions()) {
             Map<String, Integer> maxLocals = SyncActionRewriter.namesAtomicAccess(reader)

@@ -1,5 +1,7 @@
 package dev.reprise.agent.instrument;
 
+import java.util.Set;
+
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -8,8 +10,9 @@ import org.objectweb.asm.Opcodes;
 import dev.reprise.agent.ops.JdkInternals;
 
 /**
- * Runs JDK methods without intercepting what they do ({@code ops/JdkInternals}): a JDK class's
- * static initializer, when the class is first loaded, and the listed methods. The body is
+ * Runs JDK methods without intercepting what they do ({@code ops/JdkInternals},
+ * {@link ConcurrencyCallers}): a JDK class's static initializer, when the class is first loaded,
+ * the listed methods, and the JDK's callers of {@code java.util.concurrent}. The body is
  * bracketed by {@code Rt.suppress()} and {@code Rt.unsuppress()} on every way out; only the body
  * changes, so the pass is valid on retransformation.
  */
@@ -17,12 +20,17 @@ final class UnloggedRewriter extends ClassVisitor {
     private static final String RT = "dev/reprise/agent/runtime/Rt";
 
     private final boolean initializer;
+    private final Set<String> methods;
     private String className;
 
-    /** {@code initializer}: also the static initializer (a first load). */
-    UnloggedRewriter(ClassVisitor next, boolean initializer) {
+    /**
+     * {@code initializer}: also the static initializer (a first load); {@code methods}: also
+     * these (name and descriptor), the class's callers of {@code java.util.concurrent}.
+     */
+    UnloggedRewriter(ClassVisitor next, boolean initializer, Set<String> methods) {
         super(Opcodes.ASM9, next);
         this.initializer = initializer;
+        this.methods = methods;
     }
 
     @Override
@@ -35,7 +43,7 @@ final class UnloggedRewriter extends ClassVisitor {
     public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
         MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
         boolean unlogged = name.equals("<clinit>") ? initializer
-                : !name.equals("<init>") && JdkInternals.unlogged(className, name);
+                : !name.equals("<init>") && (JdkInternals.unlogged(className, name) || methods.contains(name + desc));
         return unlogged && (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0 ? new Bracket(mv) : mv;
     }
 

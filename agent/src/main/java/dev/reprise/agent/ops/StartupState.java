@@ -72,7 +72,15 @@ final class StartupState {
                 return;
             }
             JdkFiles.recordedHome(installed.getProperty("java.home"));
-            TimeZone.setDefault(null); // recomputed from the recorded user.timezone on next use
+            // Recomputed from the recorded user.timezone now, as the recording computed it before
+            // installing the table: the program finds the zone cached in both.
+            TimeZone.setDefault(null);
+            Rt.suppress();
+            try {
+                TimeZone.getDefault();
+            } finally {
+                Rt.unsuppress();
+            }
         } finally {
             ev.end();
         }
