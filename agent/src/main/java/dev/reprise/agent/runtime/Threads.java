@@ -7,8 +7,21 @@ package dev.reprise.agent.runtime;
  * JVM-internal threads and Reprise's own are not.
  */
 public final class Threads {
-    /** A recorded thread's names: creation path and creation index. */
-    record Registration(String path, int index) {
+    /**
+     * A recorded thread's names (creation path and creation index) and, once it ran, its context:
+     * kept here too, since pool threads may erase their thread locals between tasks (the common
+     * ForkJoinPool's workers do), and a second context would start the thread's stream over.
+     */
+    static final class Registration {
+        final String path;
+        final int index;
+        /** Written and read only by the registered thread itself. */
+        ThreadCtx ctx;
+
+        Registration(String path, int index) {
+            this.path = path;
+            this.index = index;
+        }
     }
 
     private static final WeakIdentityTable<Registration> PATHS = new WeakIdentityTable<>();
@@ -43,6 +56,9 @@ public final class Threads {
         if (r == null || s == null) {
             return ThreadCtx.UNRECORDED;
         }
-        return s.openThread(r.path(), r.index());
+        if (r.ctx == null) {
+            r.ctx = s.openThread(r.path, r.index);
+        }
+        return r.ctx;
     }
 }

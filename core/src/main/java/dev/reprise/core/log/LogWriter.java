@@ -30,6 +30,8 @@ public final class LogWriter {
     private final BlockingQueue<Job> queue = new ArrayBlockingQueue<>(64);
     private final Map<String, OutputStream> files = new HashMap<>();
     private final List<ThreadLog> logs = new ArrayList<>();
+    /** Set by {@link #close()}: streams opened later (threads started during exit) stay empty. */
+    private boolean closing;
     private final Thread thread;
     /** The first write failure; later chunks are dropped and {@link #close()} reports it. */
     private volatile IOException failure;
@@ -55,7 +57,11 @@ public final class LogWriter {
     /** A new event stream; its file is created when its first chunk is written. */
     public synchronized ThreadLog open(String stream) {
         ThreadLog log = new ThreadLog(stream, this);
-        logs.add(log);
+        if (closing) {
+            log.close();
+        } else {
+            logs.add(log);
+        }
         return log;
     }
 
@@ -79,6 +85,7 @@ public final class LogWriter {
     public void close() throws IOException {
         List<ThreadLog> all;
         synchronized (this) {
+            closing = true;
             all = new ArrayList<>(logs);
         }
         for (ThreadLog log : all) {
