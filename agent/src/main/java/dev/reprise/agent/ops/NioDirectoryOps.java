@@ -4,6 +4,7 @@ import static dev.reprise.agent.ops.NioFileSystemOps.D;
 import static dev.reprise.agent.ops.NioFileSystemOps.P;
 
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
 import java.nio.file.Path;
 
 import dev.reprise.agent.runtime.Ev;
@@ -34,7 +35,9 @@ public final class NioDirectoryOps {
     private static final Op CLOSEDIR = Op.named("nio.closedir");
 
     private static final MethodHandle OPENDIR_LIVE = Unix.method("opendir", long.class, Unix.PATH);
-    private static final MethodHandle DUP_LIVE = Unix.method("dup", int.class, int.class);
+    /** {@code dup}, its result widened: one shape with {@code fdopendir}. */
+    private static final MethodHandle DUP_WIDE = Unix.method("dup", int.class, int.class)
+            .asType(MethodType.methodType(long.class, int.class));
     private static final MethodHandle FDOPENDIR_LIVE = Unix.method("fdopendir", long.class, int.class);
     private static final MethodHandle READDIR_LIVE = Unix.method("readdir", byte[].class, long.class);
     private static final MethodHandle CLOSEDIR_LIVE = Unix.method("closedir", void.class, long.class);
@@ -77,59 +80,38 @@ public final class NioDirectoryOps {
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "dup", desc = "(I)I", alsoIn = {PROVIDER, SECURE_STREAM})
     public static int dup(int fd) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) DUP_LIVE.invokeExact(fd);
-        }
-        if (LiveHandles.contains(fd)) {
-            try {
-                return LiveHandles.add((int) DUP_LIVE.invokeExact(fd));
-            } finally {
-                Rt.release();
-            }
-        }
-        int errno = 0;
-        int copy = -1;
-        Ev ev = Ev.begin(DUP, 0, 0);
-        try {
-            if (ev.live()) {
-                try {
-                    copy = (int) DUP_LIVE.invokeExact(fd);
-                    LiveHandles.forget(copy);
-                } catch (Throwable t) {
-                    errno = Unix.errno(t);
-                }
-            }
-            errno = ev.i(errno);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
-        Unix.check(errno);
-        return copy;
+        return (int) fromDescriptor(DUP, DUP_WIDE, fd);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "fdopendir", desc = "(I)J",
             alsoIn = {PROVIDER, SECURE_STREAM})
     public static long fdopendir(int fd) throws Throwable {
+        return fromDescriptor(FDOPENDIR, FDOPENDIR_LIVE, fd);
+    }
+
+    /**
+     * A new handle made from descriptor {@code fd} by {@code live} ({@code (int)long}): live and
+     * itself live if {@code fd} is one of the JDK's own, else an event whose errno is logged.
+     */
+    private static long fromDescriptor(Op op, MethodHandle live, int fd) throws Throwable {
         if (!Rt.claim()) {
-            return (long) FDOPENDIR_LIVE.invokeExact(fd);
+            return (long) live.invokeExact(fd);
         }
         if (LiveHandles.contains(fd)) {
             try {
-                return LiveHandles.add((long) FDOPENDIR_LIVE.invokeExact(fd));
+                return LiveHandles.add((long) live.invokeExact(fd));
             } finally {
                 Rt.release();
             }
         }
         int errno = 0;
-        long dir = -1;
-        Ev ev = Ev.begin(FDOPENDIR, 0, 0);
+        long handle = -1;
+        Ev ev = Ev.begin(op, 0, 0);
         try {
             if (ev.live()) {
                 try {
-                    dir = (long) FDOPENDIR_LIVE.invokeExact(fd);
-                    LiveHandles.forget(dir);
+                    handle = (long) live.invokeExact(fd);
+                    LiveHandles.forget(handle);
                 } catch (Throwable t) {
                     errno = Unix.errno(t);
                 }
@@ -141,7 +123,7 @@ public final class NioDirectoryOps {
             ev.end();
         }
         Unix.check(errno);
-        return dir;
+        return handle;
     }
 
     /** The next entry's name, null at the end. */

@@ -45,8 +45,7 @@ final class Waiter {
             Thread.yield();
         }
         long park = 10_000;
-        long lastEpoch = epoch;
-        long stalledSince = System.nanoTime();
+        watchFrom(ctx);
         Thread self = Thread.currentThread();
         while (!SyncOrder.ready(ctx)) {
             PARKED.put(self, ctx);
@@ -55,29 +54,32 @@ final class Waiter {
             }
             PARKED.remove(self);
             park = Math.min(park * 2, MAX_PARK_NANOS);
-            long e = epoch;
-            if (e != lastEpoch) {
-                lastEpoch = e;
-                stalledSince = System.nanoTime();
-            } else if (System.nanoTime() - stalledSince > STALL_SECONDS * 1_000_000_000L) {
-                Divergence.stalled(ctx);
-            }
+            checkStall(ctx);
         }
     }
 
     /** Parks for good; only the JVM's exit ends it, or the stall report if no exit comes. */
     static void awaitExit(ThreadCtx ctx) {
-        long lastEpoch = epoch;
-        long stalledSince = System.nanoTime();
+        watchFrom(ctx);
         while (true) {
             LockSupport.parkNanos(100_000_000L);
-            long e = epoch;
-            if (e != lastEpoch) {
-                lastEpoch = e;
-                stalledSince = System.nanoTime();
-            } else if (System.nanoTime() - stalledSince > STALL_SECONDS * 1_000_000_000L) {
-                Divergence.stalled(ctx);
-            }
+            checkStall(ctx);
+        }
+    }
+
+    /** Starts timing a long wait of {@code ctx} against the program's progress. */
+    private static void watchFrom(ThreadCtx ctx) {
+        ctx.seenEpoch = epoch;
+        ctx.stalledSince = System.nanoTime();
+    }
+
+    /** Reports the replay stuck if no thread has progressed for {@value #STALL_SECONDS} seconds of this wait. */
+    private static void checkStall(ThreadCtx ctx) {
+        long e = epoch;
+        if (e != ctx.seenEpoch) {
+            watchFrom(ctx);
+        } else if (System.nanoTime() - ctx.stalledSince > STALL_SECONDS * 1_000_000_000L) {
+            Divergence.stalled(ctx);
         }
     }
 

@@ -87,10 +87,6 @@ public final class ChunkReader implements AutoCloseable {
         return tornAt;
     }
 
-    public int chunksRead() {
-        return chunks;
-    }
-
     public String describe() {
         return file + " (chunk " + chunks + ", offset " + offset + ")";
     }

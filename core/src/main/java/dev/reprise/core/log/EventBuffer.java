@@ -25,10 +25,6 @@ public final class EventBuffer {
         pos = mark;
     }
 
-    public void clear() {
-        pos = 0;
-    }
-
     public byte[] array() {
         return buf;
     }
