@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.reprise.agent.instrument.Catalogue;
-import dev.reprise.agent.instrument.ConcurrencyCallers;
+import dev.reprise.agent.instrument.QuietCallRewriter;
 import dev.reprise.agent.instrument.JdkAccess;
 import dev.reprise.agent.instrument.Transformer;
 import dev.reprise.agent.ops.Families;
@@ -81,7 +81,7 @@ public final class Agent {
     private static void retransformLoaded(Instrumentation inst, Catalogue catalogue) throws Exception {
         List<Class<?>> targets = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
-            if ((catalogue.changesJdkClass(c.getName().replace('.', '/')) || ConcurrencyCallers.calledBy(c))
+            if ((catalogue.changesJdkClass(c.getName().replace('.', '/')) || QuietCallRewriter.appliesToLoaded(c))
                     && inst.isModifiableClass(c)) {
                 targets.add(c);
             }

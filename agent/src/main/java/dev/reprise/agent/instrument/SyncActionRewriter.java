@@ -1,9 +1,7 @@
 package dev.reprise.agent.instrument;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -26,10 +24,9 @@ import dev.reprise.agent.runtime.SyncActions;
  * field or element is accessed (every field and element of an object is one resource; coarser
  * is safe), or, for a static field, the field itself.
  *
- * <p>If the action throws, a handler shared by the method's actions exits and rethrows. Its
- * exception-table entries must precede the method's own, which the reader reports before any
- * instruction, so those are held back and emitted after ours. Operands that sit above the
- * location on the stack are parked in fresh locals past the method's own ({@link #maxLocals}).
+ * <p>If the action throws, the exit runs on the exception path ({@link BracketingVisitor}).
+ * Operands that sit above the location on the stack are parked in fresh locals past the
+ * method's own ({@link #maxLocals}).
  * Constructors and static initializers are left alone: the object or class is not yet shared.
  */
 final class SyncActionRewriter extends ClassVisitor {
@@ -179,18 +176,15 @@ final class SyncActionRewriter extends ClassVisitor {
         return coordinates > 0 && args[0].getSort() >= Type.ARRAY ? 1 : 0;
     }
 
-    private final class Actions extends MethodVisitor {
+    private final class Actions extends BracketingVisitor {
         private final String method;
         /** First local free for parking operands, or -1 if unknown (then operand-carrying calls are left alone). */
         private final int firstTemp;
         private int maxTemp;
         private int line;
-        private final Label handler = new Label();
-        private final List<Label[]> ranges = new ArrayList<>();
-        private final List<Object[]> heldBack = new ArrayList<>();
 
         Actions(MethodVisitor mv, String method, int firstTemp) {
-            super(Opcodes.ASM9, mv);
+            super(mv, version, ACTIONS, "exit");
             this.method = method;
             this.firstTemp = firstTemp;
             this.maxTemp = Math.max(firstTemp, 0);
@@ -200,11 +194,6 @@ final class SyncActionRewriter extends ClassVisitor {
         public void visitLineNumber(int line, Label start) {
             this.line = line;
             super.visitLineNumber(line, start);
-        }
-
-        @Override
-        public void visitTryCatchBlock(Label start, Label end, Label handler, String type) {
-            heldBack.add(new Object[] {start, end, handler, type});
         }
 
         /**
@@ -227,7 +216,7 @@ final class SyncActionRewriter extends ClassVisitor {
             }
             Label start = enter("enter", "(Ljava/lang/Object;I)V");
             super.visitInsn(opcode);
-            exit(start);
+            close(start);
         }
 
         @Override
@@ -260,7 +249,7 @@ final class SyncActionRewriter extends ClassVisitor {
                 }
             }
             super.visitFieldInsn(opcode, owner, name, desc);
-            exit(start);
+            close(start);
         }
 
         @Override
@@ -287,43 +276,24 @@ final class SyncActionRewriter extends ClassVisitor {
                 super.visitVarInsn(args[i].getOpcode(Opcodes.ILOAD), slots[i]);
             }
             super.visitMethodInsn(opcode, owner, name, desc, itf);
-            exit(start);
+            close(start);
         }
 
         /** With the location on the stack: enters it and opens the handled range of the action. */
         private Label enter(String enter, String enterDesc) {
             super.visitLdcInsn(Sites.register(className, method, line));
             super.visitMethodInsn(Opcodes.INVOKESTATIC, ACTIONS, enter, enterDesc, false);
-            Label start = new Label();
-            super.visitLabel(start);
-            return start;
-        }
-
-        /** Closes the action's handled range and exits the location. */
-        private void exit(Label start) {
-            Label end = new Label();
-            super.visitLabel(end);
-            ranges.add(new Label[] {start, end});
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, ACTIONS, "exit", "()V", false);
+            return open();
         }
 
         @Override
-        public void visitMaxs(int maxStack, int maxLocals) {
-            if (!ranges.isEmpty()) {
-                super.visitLabel(handler);
-                if (version >= Opcodes.V1_6) {
-                    super.visitFrame(Opcodes.F_FULL, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"});
-                }
-                super.visitMethodInsn(Opcodes.INVOKESTATIC, ACTIONS, "exit", "()V", false);
-                super.visitInsn(Opcodes.ATHROW);
-                for (Label[] r : ranges) {
-                    super.visitTryCatchBlock(r[0], r[1], handler, null);
-                }
-            }
-            for (Object[] b : heldBack) {
-                super.visitTryCatchBlock((Label) b[0], (Label) b[1], (Label) b[2], (String) b[3]);
-            }
-            super.visitMaxs(maxStack + 3, Math.max(maxLocals, maxTemp));
+        int extraStack() {
+            return 3;
+        }
+
+        @Override
+        int maxLocals(int maxLocals) {
+            return Math.max(maxLocals, maxTemp);
         }
     }
 }

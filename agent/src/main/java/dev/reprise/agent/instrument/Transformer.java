@@ -42,7 +42,8 @@ public final class Transformer implements ClassFileTransformer {
         boolean app = isApplicationClass(name, loader);
         boolean firstLoad = redefined == null;
         Passes passes = new Passes(app || catalogue.rewritesSitesIn(name), app || catalogue.ordersMonitorsIn(name) || Catalogue.ordersSyncActionsIn(name),
-                app || Catalogue.ordersSyncActionsIn(name), !app && firstLoad, JdkInternals.hasUnloggedMethods(name));
+                app || Catalogue.ordersSyncActionsIn(name), !app && QuietCallRewriter.candidate(name), !app && firstLoad,
+                JdkInternals.hasUnloggedMethods(name));
         if (prologues.isEmpty() && !passes.any()) {
             return null;
         }
@@ -62,10 +63,10 @@ public final class Transformer implements ClassFileTransformer {
     }
 
     /** Which passes a class gets besides its prologues. */
-    private record Passes(boolean sites, boolean monitors, boolean syncActions, boolean jdkInitializer,
-                          boolean unloggedMethods) {
+    private record Passes(boolean sites, boolean monitors, boolean syncActions, boolean quietCalls,
+                          boolean jdkInitializer, boolean unloggedMethods) {
         boolean any() {
-            return sites || monitors || syncActions || jdkInitializer || unloggedMethods;
+            return sites || monitors || syncActions || quietCalls || jdkInitializer || unloggedMethods;
         }
     }
 
@@ -77,6 +78,16 @@ public final class Transformer implements ClassFileTransformer {
         ClassWriter writer = new ClassWriter(reader, 0);
         List<Catalogue.PrologueHook> applied = new ArrayList<>();
         ClassVisitor chain = writer;
+        // The bracketing passes come last (nearest the writer): their shared handlers then follow
+        // every other pass's code, outside the ranges those passes cover (a synchronized method's
+        // body, an initializer's), whose handlers' frames they could not match.
+        if (passes.syncActions()) {
+            Map<String, Integer> maxLocals = SyncActionRewriter.namesAtomicAccess(reader)
+                    ? SyncActionRewriter.maxLocals(reader) : Map.of();
+            chain = new SyncActionRewriter(chain, volatiles, loader, maxLocals);
+        } else if (passes.quietCalls() && QuietCallRewriter.applies(name, reader)) {
+            chain = new QuietCallRewriter(chain, name);
+        }
         if (!prologues.isEmpty()) {
             chain = new PrologueInserter(chain, prologues, applied);
         }
@@ -86,15 +97,8 @@ public final class Transformer implements ClassFileTransformer {
         if (passes.monitors()) {
             chain = new MonitorRewriter(chain, firstLoad);
         }
-        Set<String> callers = !passes.syncActions() && ConcurrencyCallers.namesConcurrency(reader)
-                ? ConcurrencyCallers.methods(reader) : Set.of();
-        if (passes.jdkInitializer() || passes.unloggedMethods() || !callers.isEmpty()) {
-            chain = new UnloggedRewriter(chain, passes.jdkInitializer(), callers);
-        }
-        if (passes.syncActions()) {
-            Map<String, Integer> maxLocals = SyncActionRewriter.namesAtomicAccess(reader)
-                    ? SyncActionRewriter.maxLocals(reader) : Map.of();
-            chain = new SyncActionRewriter(chain, volatiles, loader, maxLocals);
+        if (passes.jdkInitializer() || passes.unloggedMethods()) {
+            chain = new UnloggedRewriter(chain, passes.jdkInitializer());
         }
         reader.accept(chain, 0);
         for (Catalogue.PrologueHook h : prologues) {

@@ -1,7 +1,5 @@
 package dev.reprise.agent.instrument;
 
-import java.util.Set;
-
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -10,27 +8,23 @@ import org.objectweb.asm.Opcodes;
 import dev.reprise.agent.ops.JdkInternals;
 
 /**
- * Runs JDK methods without intercepting what they do ({@code ops/JdkInternals},
- * {@link ConcurrencyCallers}): a JDK class's static initializer, when the class is first loaded,
- * the listed methods, and the JDK's callers of {@code java.util.concurrent}. The body is
- * bracketed by {@code Rt.suppress()} and {@code Rt.unsuppress()} on every way out; only the body
- * changes, so the pass is valid on retransformation.
+ * Brackets JDK method bodies on every way out: the methods {@code ops/JdkInternals} lists run
+ * without intercepting what they do ({@code Rt.suppress()} ... {@code Rt.unsuppress()}); a JDK
+ * class's static initializer, when the class is first loaded, runs in a context of its own
+ * ({@code ClassInits.enter(name)} ... {@code exit(name)}). Only bodies change, so the pass is
+ * valid on retransformation.
  */
 final class UnloggedRewriter extends ClassVisitor {
     private static final String RT = "dev/reprise/agent/runtime/Rt";
+    private static final String INITS = "dev/reprise/agent/runtime/ClassInits";
 
     private final boolean initializer;
-    private final Set<String> methods;
     private String className;
 
-    /**
-     * {@code initializer}: also the static initializer (a first load); {@code methods}: also
-     * these (name and descriptor), the class's callers of {@code java.util.concurrent}.
-     */
-    UnloggedRewriter(ClassVisitor next, boolean initializer, Set<String> methods) {
+    /** {@code initializer}: also the static initializer (a first load). */
+    UnloggedRewriter(ClassVisitor next, boolean initializer) {
         super(Opcodes.ASM9, next);
         this.initializer = initializer;
-        this.methods = methods;
     }
 
     @Override
@@ -42,31 +36,54 @@ final class UnloggedRewriter extends ClassVisitor {
     @Override
     public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
         MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
-        boolean unlogged = name.equals("<clinit>") ? initializer
-                : !name.equals("<init>") && (JdkInternals.unlogged(className, name) || methods.contains(name + desc));
-        return unlogged && (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0 ? new Bracket(mv) : mv;
+        if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+            return mv;
+        }
+        if (name.equals("<clinit>")) {
+            return initializer ? new Bracket(mv, INITS, "enter", "exit", className) : mv;
+        }
+        return !name.equals("<init>") && JdkInternals.unlogged(className, name)
+                ? new Bracket(mv, RT, "suppress", "unsuppress", null) : mv;
     }
 
     private final class Bracket extends MethodVisitor {
         private final Label start = new Label();
         private final Label end = new Label();
         private final Label handler = new Label();
+        private final String owner;
+        private final String open;
+        private final String close;
+        /** The calls' one argument, or null for none. */
+        private final String argument;
+        private final String desc;
 
-        Bracket(MethodVisitor mv) {
+        Bracket(MethodVisitor mv, String owner, String open, String close, String argument) {
             super(Opcodes.ASM9, mv);
+            this.owner = owner;
+            this.open = open;
+            this.close = close;
+            this.argument = argument;
+            this.desc = argument == null ? "()V" : "(Ljava/lang/String;)V";
+        }
+
+        private void call(String method) {
+            if (argument != null) {
+                super.visitLdcInsn(argument);
+            }
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, owner, method, desc, false);
         }
 
         @Override
         public void visitCode() {
             super.visitCode();
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, RT, "suppress", "()V", false);
+            call(open);
             super.visitLabel(start);
         }
 
         @Override
         public void visitInsn(int opcode) {
             if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
-                super.visitMethodInsn(Opcodes.INVOKESTATIC, RT, "unsuppress", "()V", false);
+                call(close);
             }
             super.visitInsn(opcode);
         }
@@ -77,9 +94,9 @@ final class UnloggedRewriter extends ClassVisitor {
             super.visitTryCatchBlock(start, end, handler, null);
             super.visitLabel(handler);
             super.visitFrame(Opcodes.F_FULL, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"});
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, RT, "unsuppress", "()V", false);
+            call(close);
             super.visitInsn(Opcodes.ATHROW);
-            super.visitMaxs(Math.max(maxStack, 1), maxLocals);
+            super.visitMaxs(argument == null ? Math.max(maxStack, 1) : maxStack + 2, maxLocals);
         }
     }
 }

@@ -10,6 +10,7 @@ import dev.reprise.agent.runtime.Op;
 import dev.reprise.agent.runtime.Ordered;
 import dev.reprise.agent.runtime.Rt;
 import dev.reprise.agent.runtime.Session;
+import dev.reprise.agent.runtime.SyncActions;
 
 /**
  * {@code LockSupport}: the blocking primitive under every {@code java.util.concurrent} wait.
@@ -44,61 +45,75 @@ public final class ParkOps {
 
     @Prologue(owner = LOCK_SUPPORT, method = "park", desc = "()V")
     public static void park() throws Throwable {
-        if (!Session.current().replaying()) {
+        boolean quiet = SyncActions.quietNow();
+        if (quiet || !Session.current().replaying()) {
             PARK.invokeExact();
         }
-        returned();
+        returned(quiet);
     }
 
     @Prologue(owner = LOCK_SUPPORT, method = "park", desc = "(Ljava/lang/Object;)V")
     public static void park(Object blocker) throws Throwable {
-        if (!Session.current().replaying()) {
+        boolean quiet = SyncActions.quietNow();
+        if (quiet || !Session.current().replaying()) {
             PARK_BLOCKER.invokeExact(blocker);
         }
-        returned();
+        returned(quiet);
     }
 
     @Prologue(owner = LOCK_SUPPORT, method = "parkNanos", desc = "(J)V")
     public static void parkNanos(long nanos) throws Throwable {
-        if (!Session.current().replaying()) {
+        boolean quiet = SyncActions.quietNow();
+        if (quiet || !Session.current().replaying()) {
             PARK_NANOS.invokeExact(nanos);
         }
-        returned();
+        returned(quiet);
     }
 
     @Prologue(owner = LOCK_SUPPORT, method = "parkNanos", desc = "(Ljava/lang/Object;J)V")
     public static void parkNanos(Object blocker, long nanos) throws Throwable {
-        if (!Session.current().replaying()) {
+        boolean quiet = SyncActions.quietNow();
+        if (quiet || !Session.current().replaying()) {
             PARK_NANOS_BLOCKER.invokeExact(blocker, nanos);
         }
-        returned();
+        returned(quiet);
     }
 
     @Prologue(owner = LOCK_SUPPORT, method = "parkUntil", desc = "(J)V")
     public static void parkUntil(long deadline) throws Throwable {
-        if (!Session.current().replaying()) {
+        boolean quiet = SyncActions.quietNow();
+        if (quiet || !Session.current().replaying()) {
             PARK_UNTIL.invokeExact(deadline);
         }
-        returned();
+        returned(quiet);
     }
 
     @Prologue(owner = LOCK_SUPPORT, method = "parkUntil", desc = "(Ljava/lang/Object;J)V")
     public static void parkUntil(Object blocker, long deadline) throws Throwable {
-        if (!Session.current().replaying()) {
+        boolean quiet = SyncActions.quietNow();
+        if (quiet || !Session.current().replaying()) {
             PARK_UNTIL_BLOCKER.invokeExact(blocker, deadline);
         }
-        returned();
+        returned(quiet);
     }
 
-    /** The park returned (recording) or its turn to return has come (replay). */
-    private static void returned() {
+    /**
+     * The park returned (recording) or its turn to return has come (replay). A quiet park (inside
+     * the JDK's own call into java.util.concurrent) parked live and is no event.
+     */
+    private static void returned(boolean quiet) {
+        if (quiet) {
+            Rt.release();
+            return;
+        }
         Ordered.exit(Ordered.enter(PARKED, 0, 0, Thread.currentThread()));
     }
 
     @Prologue(owner = LOCK_SUPPORT, method = "unpark", desc = "(Ljava/lang/Thread;)V")
     public static void unpark(Thread thread) throws Throwable {
-        if (thread == null) {
-            Rt.release(); // unparks nothing
+        if (thread == null || SyncActions.quietNow()) {
+            UNPARK_LIVE.invokeExact(thread); // nothing to unpark, or quiet: live, no event
+            Rt.release();
             return;
         }
         Ev ev = Ordered.enter(UNPARK, 0, 0, thread);

@@ -53,7 +53,8 @@ public final class ThreadOps {
         Ev ev = Ordered.enter(START, 0, 0, REGISTRY);
         try {
             // JDK helper threads (the common cleaner and the like) act for the JVM, not the program.
-            if (!t.getClass().getName().equals("jdk.internal.misc.InnocuousThread")) {
+            // So do threads a class initializer starts (ClassInits): which thread runs it varies.
+            if (!t.getClass().getName().equals("jdk.internal.misc.InnocuousThread") && !Rt.initializingClass()) {
                 Threads.registerChild(Rt.current(), t);
             }
             START_LIVE.invokeExact(t);

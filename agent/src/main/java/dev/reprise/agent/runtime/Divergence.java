@@ -35,6 +35,12 @@ public final class Divergence {
         stop(ctx, "the thread ended before using all its recorded events", "the recording has more events for this thread");
     }
 
+    /** A class initializer asked for more events than its recorded stream holds. */
+    static void initializerLonger(ThreadCtx ctx, int op, int site) {
+        stop(ctx, "the static initializer of " + ctx.initializing + " did more than the recording",
+                "actual: " + describe(op, site, 0) + " past the end of its recorded events");
+    }
+
     /** A value coded by an operation differs from the recording, e.g. the bytes a write wrote. */
     public static void mismatch(String operation, String detail) {
         ThreadCtx ctx = Rt.current();
@@ -62,7 +68,7 @@ public final class Divergence {
         Rt.suppress(); // writing the report is not an event, also when no event is open
         flushProgramOutput();
         StringBuilder sb = new StringBuilder();
-        sb.append("replay diverged on thread ").append(ctx.path).append(" at event ").append(ctx.eventNo)
+        sb.append("replay diverged on ").append(ctx.initializing != null ? "" : "thread ").append(ctx.path).append(" at event ").append(ctx.eventNo)
                 .append(": ").append(headline).append("\n  ").append(detail).append("\n  Java stack:");
         boolean inProgram = false;
         for (StackTraceElement e : Thread.currentThread().getStackTrace()) {

@@ -17,6 +17,8 @@ import dev.reprise.core.config.Order;
  */
 public final class Ordered {
     private static final ReentrantLock[] LOCKS = new ReentrantLock[SyncOrder.SLOTS];
+    /** {@code orderedSlot} of an operation that is an event but not ordered (in a class initializer). */
+    private static final int UNORDERED = -2;
 
     static {
         for (int i = 0; i < LOCKS.length; i++) {
@@ -46,6 +48,10 @@ public final class Ordered {
             return null; // monitorenter throws, outside any event
         }
         ThreadCtx ctx = Rt.claimContext();
+        if (ctx != null && ctx.quiet != 0) {
+            ctx.depth = 0; // inside the JDK's own call into java.util.concurrent: live ({@link SyncActions#quiet})
+            return null;
+        }
         if (ctx != null) {
             ctx.pendingSlot = SyncOrder.slotOf(ctx, monitor);
             begin(ctx, op, site);
@@ -59,6 +65,10 @@ public final class Ordered {
      */
     public static ThreadCtx beforeLock(Op op, int site, Object lock) {
         ThreadCtx ctx = Rt.current();
+        if (ctx.quiet != 0) {
+            ctx.depth = 0; // live, as in beforeMonitor
+            return null;
+        }
         ctx.pendingSlot = SyncOrder.slotOf(ctx, lock);
         begin(ctx, op, site);
         return ctx;
@@ -135,6 +145,10 @@ public final class Ordered {
     public static Ev enter(Op op, int site, int digest, Object resource) {
         ThreadCtx ctx = Rt.current();
         Ev ev = Ev.begin(op, site, digest);
+        if (ctx.initializing != null) {
+            ctx.orderedSlot = UNORDERED; // a class initializer's stream is no thread's: nothing to order against
+            return ev;
+        }
         int slot = SyncOrder.slotOf(ctx, resource);
         if (ev.recording()) {
             LOCKS[slot].lock();
@@ -156,6 +170,10 @@ public final class Ordered {
             return;
         }
         ctx.orderedSlot = -1;
+        if (slot == UNORDERED) {
+            ev.end();
+            return;
+        }
         if (ev.recording()) {
             LOCKS[slot].unlock();
         } else {

@@ -68,6 +68,16 @@ public final class Rt {
     }
 
 
+    /** Makes {@code ctx} the current thread's context: a class initializer's, or back ({@link ClassInits}). */
+    static void swap(ThreadCtx ctx) {
+        CTX.set(ctx);
+    }
+
+    /** Whether the current thread runs a JDK class's static initializer in the initializer's own context. */
+    public static boolean initializingClass() {
+        return current().initializing != null;
+    }
+
     /** Runs Reprise's own work on this thread without intercepting what it calls. */
     public static void suppress() {
         ThreadCtx c = current();

@@ -34,6 +34,9 @@ public final class Session {
             writer.start();
             RunInfo.writeJvm(config.dir());
         }
+        // The chaos generator's class, loaded now: the main thread's context, which creates one,
+        // is made inside the first transformation, and a class loaded there is not transformed.
+        SplittableRandom.class.getName();
         Session s = new Session(config, writer);
         current = s;
         Threads.registerMain(main);
@@ -65,6 +68,28 @@ public final class Session {
                 ? new ThreadCtx(path, index, writer.open("t" + path), null)
                 : new ThreadCtx(path, index, null, new EventInput(LogWriter.streamFile(config.dir(), "t" + path)));
         ctx.chaos = config.chaosSeed() == null ? null : new SplittableRandom(config.chaosSeed() ^ path.hashCode());
+        synchronized (threads) {
+            threads.add(ctx);
+        }
+        return ctx;
+    }
+
+    /**
+     * The context of a JDK class's static initializer ({@link ClassInits}), or null on replay if
+     * the recording has no events for it. Its stream is named for the class, not the thread.
+     */
+    ThreadCtx openClassInit(String className) {
+        String path = "init-" + className.replace('/', '.');
+        ThreadCtx ctx;
+        if (writer != null) {
+            ctx = new ThreadCtx(path, -1, writer.open("t" + path), null, className);
+        } else {
+            java.nio.file.Path file = LogWriter.streamFile(config.dir(), "t" + path);
+            if (!java.nio.file.Files.exists(file)) {
+                return null;
+            }
+            ctx = new ThreadCtx(path, -1, null, new EventInput(file), className);
+        }
         synchronized (threads) {
             threads.add(ctx);
         }
@@ -106,6 +131,9 @@ public final class Session {
 
     /** Replay asked for an event past the end of this thread's stream. */
     void endOfRecording(ThreadCtx ctx, int op, int site) {
+        if (ctx.initializing != null) {
+            Divergence.initializerLonger(ctx, op, site);
+        }
         if (!config.recordingComplete()) {
             Divergence.flushProgramOutput();
             String torn = ctx.in.tornTail() >= 0 ? ", after a torn chunk at offset " + ctx.in.tornTail() : "";
@@ -143,7 +171,10 @@ public final class Session {
                 java.util.Map<String, Long> counts = new java.util.HashMap<>();
                 synchronized (threads) {
                     for (ThreadCtx ctx : threads) {
-                        counts.put(ctx.path, ctx.log.flushedEvents());
+                        long events = ctx.log.flushedEvents();
+                        if (events > 0 || ctx.initializing == null) {
+                            counts.put(ctx.path, events);
+                        }
                     }
                 }
                 RunInfo.writeEnd(config.dir(), counts);

@@ -29,7 +29,7 @@ public final class SyncActions {
             return;
         }
         ThreadCtx ctx = Rt.current();
-        if (ctx.depth == 0 && location != null) {
+        if (ctx.depth == 0 && ctx.quiet == 0 && location != null) {
             ctx.depth = 1;
             begin(ctx, SyncOrder.slotOf(ctx, location), site);
         } else {
@@ -43,12 +43,43 @@ public final class SyncActions {
             return;
         }
         ThreadCtx ctx = Rt.current();
-        if (ctx.depth == 0) {
+        if (ctx.depth == 0 && ctx.quiet == 0) {
             ctx.depth = 1;
             begin(ctx, SyncOrder.slotOfKey(key), site);
         } else {
             nested(ctx);
         }
+    }
+
+    /**
+     * Before a call the JDK itself makes into {@code java.util.concurrent}
+     * ({@code instrument/QuietCallRewriter}): until the matching {@link #loud}, the thread's
+     * synchronization (actions, monitors, parks) is live and unordered. The JDK's caches are
+     * filled differently by Reprise's own work when recording and when replaying, so their
+     * actions could not be matched; the answers they give are the same either way.
+     */
+    public static void quiet() {
+        if (Rt.active) {
+            ThreadCtx ctx = Rt.current();
+            if (ctx != ThreadCtx.UNRECORDED) {
+                ctx.quiet++;
+            }
+        }
+    }
+
+    /** After the call {@link #quiet} preceded, also when it threw. */
+    public static void loud() {
+        if (Rt.active) {
+            ThreadCtx ctx = Rt.current();
+            if (ctx != ThreadCtx.UNRECORDED) {
+                ctx.quiet--;
+            }
+        }
+    }
+
+    /** Whether the current thread's synchronization is unordered for now ({@link #quiet}). */
+    public static boolean quietNow() {
+        return Rt.current().quiet != 0;
     }
 
     /**

@@ -9,6 +9,10 @@ public final class ThreadCtx {
     static final ThreadCtx UNRECORDED = new ThreadCtx(null, -1, null, null);
 
     final String path;
+    /** For the context of a JDK class's static initializer ({@link ClassInits}): the class, else null. */
+    final String initializing;
+    /** For such a context: the context to restore when the initializer ends. */
+    ThreadCtx outer;
     /** Non-zero while an intercepted call (or Reprise's own work) runs on this thread. */
     int depth;
     /** Number of threads this thread has started: names the next child's path. */
@@ -37,6 +41,8 @@ public final class ThreadCtx {
     int actionSlot = -1;
     /** Actions begun, and not yet exited, inside the action in progress: they are no events. */
     int actionNest;
+    /** Non-zero while the JDK's own calls into java.util.concurrent run: their synchronization is not ordered ({@link SyncActions#quiet}). */
+    int quiet;
     long eventNo;
     /** Objects of each class this thread gave an identity hash: the next one's value derives from it. */
     final ClassCounters hashCounters = new ClassCounters();
@@ -48,7 +54,13 @@ public final class ThreadCtx {
     java.util.SplittableRandom chaos;
 
     ThreadCtx(String path, int index, ThreadLog log, EventInput in) {
+        this(path, index, log, in, null);
+    }
+
+    ThreadCtx(String path, int index, ThreadLog log, EventInput in, String initializing) {
         this.path = path;
+        this.initializing = initializing;
+        this.quiet = initializing == null ? 0 : 1;
         this.index = index;
         this.log = log;
         this.in = in;

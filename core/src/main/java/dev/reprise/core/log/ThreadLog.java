@@ -30,7 +30,11 @@ public final class ThreadLog {
 
     private final String stream;
     private final LogWriter writer;
-    private EventBuffer buffer = new EventBuffer(CHUNK_TARGET + 1024);
+    /**
+     * Allocated at the first event: many streams (a class initializer's) never get one. A flush
+     * from another thread reads it only after a committed event, whose release publishes it.
+     */
+    private EventBuffer buffer;
     @SuppressWarnings("unused") // accessed through COMMITTED
     private long committed;
     /** Events in {@link #buffer}; only the owner reads or writes it. */
@@ -46,6 +50,9 @@ public final class ThreadLog {
     }
 
     public EventBuffer buffer() {
+        if (buffer == null) {
+            buffer = new EventBuffer(CHUNK_TARGET + 1024);
+        }
         return buffer;
     }
 

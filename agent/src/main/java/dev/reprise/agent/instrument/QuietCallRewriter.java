@@ -1,0 +1,142 @@
+package dev.reprise.agent.instrument;
+
+import java.util.Set;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+import dev.reprise.agent.runtime.SyncActions;
+
+/**
+ * Makes the JDK's own calls into {@code java.util.concurrent} quiet: their synchronization is
+ * not ordered ({@link SyncActions#quiet}). The JDK keeps caches and registries in concurrent maps
+ * (system properties, time-zone rules, file-system providers, services, class-loading locks)
+ * that Reprise's own work fills differently when recording and when replaying, so the program
+ * meets them in different states, and the number of synchronization actions on them differs.
+ * Such caches answer the same whatever their state, so nothing the program computes depends on
+ * their order. What the program reaches itself (its own calls, and {@code java.util.concurrent}
+ * and parallel streams calling each other) stays ordered, as do the JDK locks main orders as
+ * operations (the console streams).
+ *
+ * <p>Each call of a {@code java.util.concurrent} method, and each call through a collection
+ * interface from JDK code other than {@code java.util}'s collections (caches typed as plain maps
+ * and lists), is
+ * bracketed with {@code SyncActions.quiet()} and {@code SyncActions.loud()}. Only call sites
+ * change, not the program's callbacks that such JDK code runs around them, and only method
+ * bodies change, so the pass is valid on retransformation.
+ */
+public final class QuietCallRewriter extends ClassVisitor {
+    private static final String CONCURRENT = "java/util/concurrent/";
+    private static final Set<String> COLLECTIONS = Set.of("java/util/Map", "java/util/Collection", "java/util/List",
+            "java/util/Set", "java/util/Queue", "java/util/Deque", "java/util/Iterator", "java/lang/Iterable");
+    /** What {@code java.util}'s collection classes are named for. */
+    private static final String[] COLLECTION_WORDS = {"Collection", "List", "Map", "Set", "Queue", "Deque", "Iterator",
+        "Arrays", "Abstract", "Vector", "Stack"};
+    private static final String ACTIONS = Type.getInternalName(SyncActions.class);
+
+    private final boolean collectionsToo;
+    private int version;
+    private String className;
+    private String superName;
+
+    QuietCallRewriter(ClassVisitor next, String className) {
+        super(Opcodes.ASM9, next);
+        this.collectionsToo = collectionsToo(className);
+    }
+
+    /**
+     * Whether calls through the collection interfaces count too: JDK classes keep caches in plain
+     * maps and lists, but {@code java.util}'s own collection classes (named for what they are)
+     * hold the program's collections.
+     */
+    private static boolean collectionsToo(String className) {
+        if (!className.startsWith("java/util/") || className.indexOf('/', "java/util/".length()) >= 0) {
+            return true;
+        }
+        int nested = className.indexOf('$');
+        String outer = nested < 0 ? className : className.substring(0, nested);
+        for (String word : COLLECTION_WORDS) {
+            if (outer.contains(word)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether a JDK class is outside the concurrency code that stays ordered ({@code Catalogue.ordersSyncActionsIn}). */
+    static boolean candidate(String className) {
+        return !Catalogue.ordersSyncActionsIn(className) && !className.startsWith("dev/reprise/");
+    }
+
+    /** Whether the class's constant pool names a class it would bracket calls to: a cheap exact-enough test. */
+    static boolean applies(String className, ClassReader reader) {
+        if (!candidate(className)) {
+            return false;
+        }
+        boolean collections = collectionsToo(className);
+        char[] buf = new char[reader.getMaxStringLength()];
+        for (int i = 1; i < reader.getItemCount(); i++) {
+            int offset = reader.getItem(i);
+            if (offset > 0 && reader.readByte(offset - 1) == 7) {
+                String name = reader.readUTF8(offset, buf);
+                if (name.startsWith(CONCURRENT) || collections && COLLECTIONS.contains(name)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether an already loaded JDK class must be retransformed for this pass. */
+    public static boolean appliesToLoaded(Class<?> c) {
+        String name = c.getName().replace('.', '/');
+        ClassLoader loader = c.getClassLoader();
+        if (c.isArray() || c.isHidden() || !candidate(name)
+                || loader != null && loader != ClassLoader.getPlatformClassLoader()) {
+            return false;
+        }
+        try (java.io.InputStream in = ClassLoader.getSystemResourceAsStream(name + ".class")) {
+            return in != null && applies(name, new ClassReader(in));
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+        this.version = version;
+        this.className = name;
+        this.superName = superName;
+        super.visit(version, access, name, signature, superName, interfaces);
+    }
+
+    @Override
+    public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
+        MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
+        if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+            return mv;
+        }
+        return new BracketingVisitor(mv, version, ACTIONS, "loud") {
+            /** In a constructor, {@code this} is uninitialized until the superclass's (or another own) constructor is called. */
+            private boolean thisReady = !name.equals("<init>");
+
+            @Override
+            public void visitMethodInsn(int opcode, String owner, String method, String mdesc, boolean itf) {
+                boolean initializesThis = !thisReady && opcode == Opcodes.INVOKESPECIAL && method.equals("<init>")
+                        && (owner.equals(superName) || owner.equals(className));
+                if (initializesThis || !owner.startsWith(CONCURRENT) && !(collectionsToo && COLLECTIONS.contains(owner))) {
+                    thisReady |= initializesThis;
+                    super.visitMethodInsn(opcode, owner, method, mdesc, itf);
+                    return;
+                }
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, ACTIONS, "quiet", "()V", false);
+                var start = open();
+                super.visitMethodInsn(opcode, owner, method, mdesc, itf);
+                close(start, !thisReady);
+            }
+        };
+    }
+}
