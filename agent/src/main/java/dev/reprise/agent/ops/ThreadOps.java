@@ -32,6 +32,8 @@ public final class ThreadOps {
     /** The resource that orders thread starts. */
     private static final Object REGISTRY = new Object();
 
+    private static final MethodHandle ID_LIVE =
+            JdkMethods.special(Thread.class, "getId", MethodType.methodType(long.class));
     private static final MethodHandle START_LIVE =
             JdkMethods.special(Thread.class, "start", MethodType.methodType(void.class));
     private static final MethodHandle ADD_HOOK_LIVE =
@@ -52,10 +54,11 @@ public final class ThreadOps {
     public static void start(Thread t) throws Throwable {
         Ev ev = Ordered.enter(START, 0, 0, REGISTRY);
         try {
+            long id = ev.j(ev.live() ? (long) ID_LIVE.invokeExact(t) : 0);
             // JDK helper threads (the common cleaner and the like) act for the JVM, not the program.
             // So do threads a class initializer starts (ClassInits): which thread runs it varies.
             if (!t.getClass().getName().equals("jdk.internal.misc.InnocuousThread") && !Rt.initializingClass()) {
-                Threads.registerChild(Rt.current(), t);
+                Threads.registerChild(Rt.current(), t, id);
             }
             START_LIVE.invokeExact(t);
         } finally {
@@ -82,8 +85,9 @@ public final class ThreadOps {
     public static void addShutdownHook(Runtime self, Thread hook) throws Throwable {
         Ev ev = Ev.begin(SHUTDOWN_HOOK, 0, 0);
         try {
+            long id = ev.j(ev.live() ? (long) ID_LIVE.invokeExact(hook) : 0);
             ADD_HOOK_LIVE.invokeExact(self, hook);
-            Threads.registerChild(Rt.current(), hook);
+            Threads.registerChild(Rt.current(), hook, id);
         } catch (Throwable e) {
             throw ev.threw(e);
         } finally {
@@ -111,6 +115,23 @@ public final class ThreadOps {
         } finally {
             ev.end();
         }
+    }
+
+    /** A recorded thread's id is the one it had when recorded ({@link #start}); others' are the JVM's. */
+    @Prologue(owner = "java/lang/Thread", method = "getId", desc = "()J")
+    public static long getId(Thread t) throws Throwable {
+        long id = Threads.recordedId(t);
+        if (id < 0) {
+            id = (long) ID_LIVE.invokeExact(t);
+        }
+        Rt.release();
+        return id;
+    }
+
+    /** JDK 19+: {@code getId} as {@code threadId}. */
+    @Prologue(owner = "java/lang/Thread", method = "threadId", desc = "()J", optional = true)
+    public static long threadId(Thread t) throws Throwable {
+        return getId(t);
     }
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/lang/Thread", method = "isAlive", desc = "()Z")

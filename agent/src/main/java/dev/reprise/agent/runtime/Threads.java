@@ -15,12 +15,15 @@ public final class Threads {
     static final class Registration {
         final String path;
         final int index;
+        /** The thread's id as recorded, or -1 to use the JVM's (the main thread). */
+        final long id;
         /** Written and read only by the registered thread itself. */
         ThreadCtx ctx;
 
-        Registration(String path, int index) {
+        Registration(String path, int index, long id) {
             this.path = path;
             this.index = index;
+            this.id = id;
         }
     }
 
@@ -33,11 +36,15 @@ public final class Threads {
 
     /** Registers the thread that runs premain as the program's main thread. */
     static void registerMain(Thread t) {
-        PATHS.put(t, new Registration("1", 0));
+        PATHS.put(t, new Registration("1", 0, -1));
     }
 
-    /** Called by the parent before {@code child} starts; returns the child's path. */
-    public static String registerChild(ThreadCtx parent, Thread child) {
+    /**
+     * Called by the parent before {@code child} starts; returns the child's path. {@code id} is
+     * the child's id as recorded: the JVM numbers every thread it makes, Reprise's own and its
+     * lazily started helpers included, which differ between a recording and its replays.
+     */
+    public static String registerChild(ThreadCtx parent, Thread child, long id) {
         String path = parent.path + "." + (++parent.children);
         int index;
         synchronized (Threads.class) {
@@ -46,8 +53,14 @@ public final class Threads {
         if (index >= SyncOrder.MAX_THREADS) {
             throw new IllegalStateException("more than " + SyncOrder.MAX_THREADS + " recorded threads");
         }
-        PATHS.put(child, new Registration(path, index));
+        PATHS.put(child, new Registration(path, index, id));
         return path;
+    }
+
+    /** A recorded thread's id as recorded, or -1 for the JVM's own. */
+    public static long recordedId(Thread t) {
+        Registration r = PATHS.get(t);
+        return r == null ? -1 : r.id;
     }
 
     static ThreadCtx contextForCurrentThread() {
