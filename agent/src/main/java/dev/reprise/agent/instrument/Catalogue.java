@@ -21,7 +21,7 @@ import dev.reprise.agent.ops.Prologue;
  */
 public final class Catalogue {
     /** A prologue to add: target method, and the static hook it calls. */
-    public record PrologueHook(String owner, String method, String desc, boolean optional,
+    public record PrologueHook(String owner, String method, String desc, boolean optional, boolean anyDepth,
                                String hookOwner, String hookName, String hookDesc) {
     }
 
@@ -61,7 +61,7 @@ public final class Catalogue {
                                     + other.hookOwner() + "." + other.hookName() + " and " + hookOwner + "." + m.getName());
                         }
                     }
-                    ofOwner.add(new PrologueHook(p.owner(), p.method(), p.desc(), p.optional(), hookOwner, m.getName(), hookDesc));
+                    ofOwner.add(new PrologueHook(p.owner(), p.method(), p.desc(), p.optional(), p.anyDepth(), hookOwner, m.getName(), hookDesc));
                 }
                 if (s != null) {
                     sitesByMethod.computeIfAbsent(s.method(), k -> new ArrayList<>())

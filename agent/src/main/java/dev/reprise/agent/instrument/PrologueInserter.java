@@ -80,7 +80,7 @@ final class PrologueInserter extends ClassVisitor {
         public void visitCode() {
             super.visitCode();
             Label body = new Label();
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, RT, "claim", "()Z", false);
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, RT, hook.anyDepth() ? "recorded" : "claim", "()Z", false);
             super.visitJumpInsn(Opcodes.IFEQ, body);
             int slot = 0;
             if (!isStatic) {

@@ -25,4 +25,11 @@ public @interface Prologue {
 
     /** The target exists only in some JDK versions: skip it quietly where it is absent. */
     boolean optional() default false;
+
+    /**
+     * The hook runs on every call from a recorded thread, inside events too, without a claim: it
+     * logs nothing and must not call the target (which would come back to it). For per-thread
+     * state that must not depend on where it is first computed.
+     */
+    boolean anyDepth() default false;
 }

@@ -16,9 +16,9 @@ import dev.reprise.agent.runtime.Rt;
  * needs neither /dev/urandom nor the provider's seeding. Clock-seeded generators ({@code new
  * Random()}, {@code Math.random}, {@code Collections.shuffle}, {@code ThreadLocalRandom},
  * {@code SplittableRandom}) are covered by the clock hooks in their classes and by the seed state
- * captured at start-up ({@link StartupState}). A thread's {@code ThreadLocalRandom} state is
- * drawn, at its first use, from generators every thread shares, which the JDK's own unordered
- * work advances too ({@code SyncActions.quiet}): the values each thread drew are recorded.
+ * captured at start-up ({@link StartupState}). A thread's {@code ThreadLocalRandom} state, which
+ * the JDK draws at the thread's first use from generators every thread shares (and the JDK's own
+ * unordered work advances too, {@code SyncActions.quiet}), is derived from the thread's path.
  */
 public final class RandomOps {
     private static final Op NEXT_BYTES = Op.named("random.secure.bytes");
@@ -31,13 +31,8 @@ public final class RandomOps {
     private static final MethodHandle SEED_LIVE =
             JdkMethods.special(SecureRandom.class, "generateSeed", MethodType.methodType(byte[].class, int.class));
 
-    private static final Op THREAD_INIT = Op.named("random.thread.init");
-    private static final Op THREAD_SECONDARY = Op.named("random.thread.secondary");
-    private static final Class<?> THREAD_RANDOM = java.util.concurrent.ThreadLocalRandom.class;
-    private static final MethodHandle LOCAL_INIT_LIVE =
-            JdkMethods.statik(THREAD_RANDOM, "localInit", MethodType.methodType(void.class));
-    private static final MethodHandle SECONDARY_LIVE =
-            JdkMethods.statik(THREAD_RANDOM, "nextSecondarySeed", MethodType.methodType(int.class));
+    /** Written once at start-up, before any recorded thread but main runs. */
+    private static long threadSeedBase;
     private static final VarHandle THREAD_SEED = threadField("threadLocalRandomSeed", long.class);
     private static final VarHandle THREAD_PROBE = threadField("threadLocalRandomProbe", int.class);
     private static final VarHandle THREAD_SECONDARY_SEED = threadField("threadLocalRandomSecondarySeed", int.class);
@@ -53,40 +48,55 @@ public final class RandomOps {
         }
     }
 
-    /** A thread's first {@code ThreadLocalRandom} use: its seed and probe as drawn when recorded. */
-    @Prologue(owner = "java/util/concurrent/ThreadLocalRandom", method = "localInit", desc = "()V")
-    public static void threadLocalInit() throws Throwable {
-        Ev ev = Ev.begin(THREAD_INIT, 0, 0);
-        try {
-            LOCAL_INIT_LIVE.invokeExact();
-            Thread t = Thread.currentThread();
-            THREAD_SEED.set(t, ev.j((long) THREAD_SEED.get(t)));
-            THREAD_PROBE.set(t, ev.i((int) THREAD_PROBE.get(t)));
-        } finally {
-            ev.end();
-        }
+    /**
+     * A thread's first {@code ThreadLocalRandom} use: its seed and probe derive from its path and
+     * the run's recorded seed, not from the shared generators, whose state depends on when each
+     * thread (and the JDK's own unordered work, and Reprise's) drew from them. Nothing is logged,
+     * so it does not matter when, or inside what, the first use comes.
+     */
+    @Prologue(owner = "java/util/concurrent/ThreadLocalRandom", method = "localInit", desc = "()V", anyDepth = true)
+    public static void threadLocalInit() {
+        long key = threadKey();
+        Thread t = Thread.currentThread();
+        THREAD_SEED.set(t, mix64(key));
+        int probe = (int) mix64(key + 1);
+        THREAD_PROBE.set(t, probe == 0 ? 1 : probe);
     }
 
     /**
-     * The secondary seed that the JDK's concurrency code spins and probes with: drawn from the
-     * shared generator at a thread's first use (an event), then advanced by the thread alone.
+     * The secondary seed the JDK's concurrency code spins and probes with: a thread's first value
+     * derives like {@link #threadLocalInit}'s, then advances by the JDK's own xorshift.
      */
-    @Prologue(owner = "java/util/concurrent/ThreadLocalRandom", method = "nextSecondarySeed", desc = "()I")
-    public static int nextSecondarySeed() throws Throwable {
+    @Prologue(owner = "java/util/concurrent/ThreadLocalRandom", method = "nextSecondarySeed", desc = "()I",
+            anyDepth = true)
+    public static int nextSecondarySeed() {
         Thread t = Thread.currentThread();
-        if ((int) THREAD_SECONDARY_SEED.get(t) != 0) {
-            int r = (int) SECONDARY_LIVE.invokeExact();
-            Rt.release();
-            return r;
+        int r = (int) THREAD_SECONDARY_SEED.get(t);
+        if (r != 0) {
+            r ^= r << 13;
+            r ^= r >>> 17;
+            r ^= r << 5;
+        } else {
+            r = (int) mix64(threadKey() + 2);
+            r = r == 0 ? 1 : r;
         }
-        Ev ev = Ev.begin(THREAD_SECONDARY, 0, 0);
-        try {
-            int r = ev.i((int) SECONDARY_LIVE.invokeExact());
-            THREAD_SECONDARY_SEED.set(t, r);
-            return r;
-        } finally {
-            ev.end();
-        }
+        THREAD_SECONDARY_SEED.set(t, r);
+        return r;
+    }
+
+    /** Called at start-up, once the recorded seeds are installed: the run's base for per-thread seeds. */
+    static void seedThreads(long recordedSeed) {
+        threadSeedBase = recordedSeed;
+    }
+
+    private static long threadKey() {
+        return threadSeedBase ^ Rt.threadPath().hashCode() * 0x9E3779B97F4A7C15L;
+    }
+
+    private static long mix64(long z) {
+        z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
+        z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;
+        return z ^ (z >>> 33);
     }
 
     @Prologue(owner = "java/security/SecureRandom", method = "nextBytes", desc = "([B)V")

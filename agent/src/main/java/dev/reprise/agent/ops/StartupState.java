@@ -118,6 +118,7 @@ final class StartupState {
                     a.set(ev.i(a.get()));
                 }
             }
+            RandomOps.seedThreads(ev.j(ev.live() ? System.nanoTime() : 0));
             Thread main = Thread.currentThread();
             for (String name : THREAD_FIELDS) {
                 Field field = Thread.class.getDeclaredField(name);

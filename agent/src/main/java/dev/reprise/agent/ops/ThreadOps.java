@@ -1,6 +1,7 @@
 package dev.reprise.agent.ops;
 
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
 import dev.reprise.agent.runtime.Ev;
@@ -34,8 +35,12 @@ public final class ThreadOps {
 
     private static final MethodHandle ID_LIVE =
             JdkMethods.special(Thread.class, "getId", MethodType.methodType(long.class));
-    private static final MethodHandle START_LIVE =
-            JdkMethods.special(Thread.class, "start", MethodType.methodType(void.class));
+    private static final String CARRIER = "jdk.internal.misc.CarrierThread";
+    /** {@code (Thread, Object)void}: the container argument is unused. */
+    private static final MethodHandle START_LIVE = MethodHandles.dropArguments(
+            JdkMethods.special(Thread.class, "start", MethodType.methodType(void.class)), 1, Object.class);
+    /** {@code (Thread, Object container)void}, or null before JDK 21. */
+    private static final MethodHandle VIRTUAL_START_LIVE = virtualStart();
     private static final MethodHandle ADD_HOOK_LIVE =
             JdkMethods.special(Runtime.class, "addShutdownHook", MethodType.methodType(void.class, Thread.class));
     private static final MethodHandle JOIN_LIVE =
@@ -50,8 +55,38 @@ public final class ThreadOps {
     private ThreadOps() {
     }
 
+    private static MethodHandle virtualStart() {
+        try {
+            Class<?> virtual = Class.forName("java.lang.VirtualThread", false, null);
+            Class<?> container = Class.forName("jdk.internal.vm.ThreadContainer", false, null);
+            MethodHandle h = JdkMethods.specialIfPresent(virtual, "start", MethodType.methodType(void.class, container));
+            return h == null ? null : h.asType(MethodType.methodType(void.class, Thread.class, Object.class));
+        } catch (ClassNotFoundException e) {
+            return null; // before JDK 21
+        }
+    }
+
     @Prologue(owner = "java/lang/Thread", method = "start", desc = "()V")
     public static void start(Thread t) throws Throwable {
+        if (t.getClass().getName().equals(CARRIER)) {
+            // A virtual-thread scheduler's carrier starts when the scheduler wants one: it is the
+            // JVM's, like its helpers, and its start is no event of the program's.
+            Rt.release();
+            START_LIVE.invokeExact(t, (Object) null);
+            return;
+        }
+        started(t, START_LIVE, null);
+    }
+
+    /** JDK 21+: a virtual thread starts through its own method, which {@link #start} does not see. */
+    @Prologue(owner = "java/lang/VirtualThread", method = "start", desc = "(Ljdk/internal/vm/ThreadContainer;)V",
+            optional = true)
+    public static void startVirtual(Thread t, Object container) throws Throwable {
+        started(t, VIRTUAL_START_LIVE, container);
+    }
+
+    /** Starts {@code t} through {@code live(t, container)} in an ordered event that names it. */
+    private static void started(Thread t, MethodHandle live, Object container) throws Throwable {
         Ev ev = Ordered.enter(START, 0, 0, REGISTRY);
         try {
             long id = ev.j(ev.live() ? (long) ID_LIVE.invokeExact(t) : 0);
@@ -60,7 +95,7 @@ public final class ThreadOps {
             if (!t.getClass().getName().equals("jdk.internal.misc.InnocuousThread") && !Rt.initializingClass()) {
                 Threads.registerChild(Rt.current(), t, id);
             }
-            START_LIVE.invokeExact(t);
+            live.invokeExact(t, container);
         } finally {
             Ordered.exit(ev);
         }

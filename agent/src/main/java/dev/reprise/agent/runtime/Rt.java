@@ -31,6 +31,11 @@ public final class Rt {
         return true;
     }
 
+    /** Whether the current thread is recorded, whatever it is running: an {@code anyDepth} prologue's test. */
+    public static boolean recorded() {
+        return active && current() != ThreadCtx.UNRECORDED;
+    }
+
     /** Like {@link #claim()}, returning the claimed thread's context, or null: saves a second lookup. */
     public static ThreadCtx claimContext() {
         if (!active) {
@@ -71,6 +76,12 @@ public final class Rt {
     /** Makes {@code ctx} the current thread's context: a class initializer's, or back ({@link ClassInits}). */
     static void swap(ThreadCtx ctx) {
         CTX.set(ctx);
+    }
+
+    /** The current recorded thread's path; in a class initializer's context, the thread's that runs it. */
+    public static String threadPath() {
+        ThreadCtx c = current();
+        return c.initializing != null ? c.outer.path : c.path;
     }
 
     /** Whether the current thread runs a JDK class's static initializer in the initializer's own context. */

@@ -29,7 +29,9 @@ public final class SyncActions {
             return;
         }
         ThreadCtx ctx = Rt.current();
-        if (ctx.depth == 0 && ctx.quiet == 0 && location != null) {
+        // A Thread's fields that java.util.concurrent reaches through Unsafe (random seeds, the
+        // park blocker) are that thread's own state: no synchronization.
+        if (ctx.depth == 0 && ctx.quiet == 0 && location != null && !(location instanceof Thread)) {
             ctx.depth = 1;
             begin(ctx, SyncOrder.slotOf(ctx, location), site);
         } else {

@@ -28,7 +28,9 @@ public record Workload(String name, String mainClass, List<String> quickArgs, Li
             new Workload("batik", "bench.Batik", List.of("100", "1"), List.of("300", "4"), false,
                     "Batik: rasterize generated SVG to PNG in memory"),
             new Workload("jython", "bench.Jython", List.of("500"), List.of("3000"), false,
-                    "Jython 2.7: run a small Python program"));
+                    "Jython 2.7: run a small Python program"),
+            new Workload("juc", "bench.JucTasks", List.of("2000", "4"), List.of("20000", "4"), true,
+                    "java.util.concurrent: a 4-thread pool runs small tasks over a shared map and atomics"));
 
     /**
      * The reduced set of {@code --quick}: one single-threaded workload whose replays must match and
