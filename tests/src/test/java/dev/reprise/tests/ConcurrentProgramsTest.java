@@ -10,9 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,7 +38,7 @@ class ConcurrentProgramsTest {
         "corpus.juc.Futures, rto", "corpus.juc.Futures, to",
         "corpus.juc.CaffeineCache, rto", "corpus.juc.CaffeineCache, to",
     })
-    void interleavingIsReplayed(String program, String order) throws Exception {
+    void interleavingIsReplayed(String program, String order) {
         recordAndReplay(program, order);
     }
 
@@ -51,7 +48,7 @@ class ConcurrentProgramsTest {
      */
     @ParameterizedTest(name = "virtual threads under {0}")
     @ValueSource(strings = {"rto", "to"})
-    void virtualThreadsAreReplayed(String order) throws Exception {
+    void virtualThreadsAreReplayed(String order) {
         Run recorded = recordAndReplay("corpus.juc.VirtualThreads", order);
         if (Runtime.version().feature() < 21) {
             assertEquals(UNAVAILABLE, recorded.stdout(), recorded::toString);
@@ -61,27 +58,16 @@ class ConcurrentProgramsTest {
         }
     }
 
-    private Run recordAndReplay(String program, String order) throws Exception {
+    private Run recordAndReplay(String program, String order) {
         List<String> args = new ArrayList<>(List.of("record", "--order", order, "-o", tmp.resolve("rec").toString(), "--"));
         args.addAll(corpus(program));
         Run recorded = Reprise.reprise(args, null, Map.of(), null);
         assertEquals(0, recorded.status(), recorded::toString);
-        // Two replays at a time: each is a JVM that mostly waits on the other threads' turns.
-        ExecutorService replays = Executors.newFixedThreadPool(2);
-        try {
-            List<Future<Run>> runs = new ArrayList<>();
-            for (int seed = 1; seed <= 10; seed++) {
-                String chaos = Integer.toString(seed);
-                runs.add(replays.submit(() -> replay(tmp.resolve("rec"), "--chaos", chaos)));
-            }
-            for (int seed = 1; seed <= 10; seed++) {
-                Run replayed = runs.get(seed - 1).get();
-                int s = seed;
-                assertEquals(recorded.stdout(), replayed.stdout(), () -> "stdout differs, chaos seed " + s + "\n" + replayed);
-                assertEquals(recorded.status(), replayed.status(), () -> "status differs, chaos seed " + s + "\n" + replayed);
-            }
-        } finally {
-            replays.shutdownNow();
+        for (int seed = 1; seed <= 10; seed++) {
+            Run replayed = replay(tmp.resolve("rec"), "--chaos", Integer.toString(seed));
+            int s = seed;
+            assertEquals(recorded.stdout(), replayed.stdout(), () -> "stdout differs, chaos seed " + s + "\n" + replayed);
+            assertEquals(recorded.status(), replayed.status(), () -> "status differs, chaos seed " + s + "\n" + replayed);
         }
         return recorded;
     }

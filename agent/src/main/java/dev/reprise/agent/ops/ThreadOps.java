@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
 import dev.reprise.agent.runtime.Ev;
+import dev.reprise.agent.runtime.IdentityHashes;
 import dev.reprise.agent.runtime.JdkMethods;
 import dev.reprise.agent.runtime.Op;
 import dev.reprise.agent.runtime.Ordered;
@@ -95,6 +96,8 @@ public final class ThreadOps {
             if (!t.getClass().getName().equals("jdk.internal.misc.InnocuousThread") && !Rt.initializingClass()) {
                 Threads.registerChild(Rt.current(), t, id);
             }
+            // Starting registers the thread in hashed JDK containers; the program may hash it too.
+            IdentityHashes.assignBeforeLiveUse(t);
             live.invokeExact(t, container);
         } finally {
             Ordered.exit(ev);

@@ -158,6 +158,20 @@ public final class IdentityHashes {
         }
     }
 
+    /**
+     * Gives {@code o} its deterministic identity hash now, inside an event of the current
+     * recorded thread, unless it has one: for an object the JDK hashes live right after (a
+     * thread, which starting registers in the JDK's thread containers).
+     */
+    public static void assignBeforeLiveUse(Object o) {
+        if (Rt.active) {
+            ThreadCtx ctx = Rt.current();
+            if (ctx != ThreadCtx.UNRECORDED) {
+                beforeJvmHash(ctx, o);
+            }
+        }
+    }
+
     /** A 31-bit non-zero value, spread like the JVM's own hashes. */
     private static int mix(long z) {
         z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
