@@ -3,8 +3,6 @@ package dev.reprise.tests;
 import static dev.reprise.tests.Reprise.corpus;
 import static dev.reprise.tests.Reprise.replay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,23 +12,21 @@ import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The java.util.concurrent programs of corpus.juc, whose output is their interleaving
- * (synchronizers, atomics and VarHandles, concurrent collections, thread pools, futures and
- * parallel streams, virtual threads, the Caffeine cache): each recorded under each ordering and
+ * (locks and conditions, synchronizers, atomics and VarHandles, concurrent collections, thread
+ * pools, futures and parallel streams, the Caffeine cache): each recorded under each ordering and
  * replayed ten times with chaos seeds 1 to 10, every replay byte-identical to the recording in
  * stdout and exit status.
  */
 class ConcurrentProgramsTest {
-    static final String UNAVAILABLE = "virtual threads unavailable on this JDK\n";
-
     @TempDir
     Path tmp;
 
     @ParameterizedTest(name = "{0} under {1}")
     @CsvSource({
+        "corpus.juc.Locks, rto", "corpus.juc.Locks, to",
         "corpus.juc.Synchronizers, rto", "corpus.juc.Synchronizers, to",
         "corpus.juc.AtomicsAndVarHandles, rto", "corpus.juc.AtomicsAndVarHandles, to",
         "corpus.juc.ConcurrentCollections, rto", "corpus.juc.ConcurrentCollections, to",
@@ -40,22 +36,6 @@ class ConcurrentProgramsTest {
     })
     void interleavingIsReplayed(String program, String order) {
         recordAndReplay(program, order);
-    }
-
-    /**
-     * Virtual threads exist from JDK 21 on. On an older JDK the program says they are unavailable,
-     * and that too must be recorded and replayed.
-     */
-    @ParameterizedTest(name = "virtual threads under {0}")
-    @ValueSource(strings = {"rto", "to"})
-    void virtualThreadsAreReplayed(String order) {
-        Run recorded = recordAndReplay("corpus.juc.VirtualThreads", order);
-        if (Runtime.version().feature() < 21) {
-            assertEquals(UNAVAILABLE, recorded.stdout(), recorded::toString);
-        } else {
-            assertFalse(recorded.stdout().contains("unavailable"), recorded::toString);
-            assertTrue(recorded.stdout().contains("all on virtual threads true, terminated true"), recorded::toString);
-        }
     }
 
     private Run recordAndReplay(String program, String order) {

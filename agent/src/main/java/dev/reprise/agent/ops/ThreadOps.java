@@ -93,11 +93,12 @@ public final class ThreadOps {
             long id = ev.j(ev.live() ? (long) ID_LIVE.invokeExact(t) : 0);
             // JDK helper threads (the common cleaner and the like) act for the JVM, not the program.
             // So do threads a class initializer starts (ClassInits): which thread runs it varies.
+            // Registering and starting hash the thread (Reprise's table, the JDK's thread
+            // containers), which would fix the JVM's hash on it; the program may hash it too.
+            IdentityHashes.assignBeforeLiveUse(t);
             if (!t.getClass().getName().equals("jdk.internal.misc.InnocuousThread") && !Rt.initializingClass()) {
                 Threads.registerChild(Rt.current(), t, id);
             }
-            // Starting registers the thread in hashed JDK containers; the program may hash it too.
-            IdentityHashes.assignBeforeLiveUse(t);
             live.invokeExact(t, container);
         } finally {
             Ordered.exit(ev);
@@ -125,6 +126,7 @@ public final class ThreadOps {
         try {
             long id = ev.j(ev.live() ? (long) ID_LIVE.invokeExact(hook) : 0);
             ADD_HOOK_LIVE.invokeExact(self, hook);
+            IdentityHashes.assignBeforeLiveUse(hook);
             Threads.registerChild(Rt.current(), hook, id);
         } catch (Throwable e) {
             throw ev.threw(e);
