@@ -21,12 +21,18 @@ final class Waiter {
      */
     private static volatile long epoch;
     /**
-     * Parked waiters and what they wait for. A waiter adds itself before its last readiness check
-     * and a publisher updates progress before looking here (both through volatile accesses), so
-     * one of the two always sees the other: no wake-up is lost, and the timed park is only a
-     * safety net. The map's put publishes the waiter's turn fields to the publisher.
+     * Parked waiters, guarded by itself. Not a ConcurrentHashMap: under contention that draws the
+     * waiting thread's ThreadLocalRandom probe, which is the program's state (a LongAdder picks
+     * its cell by it), at moments no recording has.
      */
-    private static final java.util.Map<Thread, ThreadCtx> PARKED = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.List<ThreadCtx> PARKED = new java.util.ArrayList<>();
+    /**
+     * How many waiters are parked. A waiter counts itself before its last readiness check and a
+     * publisher updates progress before reading the count (both volatile), so one of the two
+     * always sees the other: no wake-up is lost, and the timed park is only a safety net. The
+     * list's lock publishes the waiter's turn fields to the publisher.
+     */
+    private static volatile int parkedCount;
 
     private Waiter() {
     }
@@ -46,13 +52,18 @@ final class Waiter {
         }
         long park = 10_000;
         watchFrom(ctx);
-        Thread self = Thread.currentThread();
         while (!SyncOrder.ready(ctx)) {
-            PARKED.put(self, ctx);
+            synchronized (PARKED) {
+                PARKED.add(ctx);
+                parkedCount = PARKED.size();
+            }
             if (!SyncOrder.ready(ctx)) {
                 LockSupport.parkNanos(park);
             }
-            PARKED.remove(self);
+            synchronized (PARKED) {
+                PARKED.remove(ctx);
+                parkedCount = PARKED.size();
+            }
             park = Math.min(park * 2, MAX_PARK_NANOS);
             checkStall(ctx);
         }
@@ -86,10 +97,12 @@ final class Waiter {
     /** Wakes the parked waiters whose turn has come, only those: waking all would storm. */
     static void progressed() {
         epoch++;
-        if (!PARKED.isEmpty()) {
-            for (java.util.Map.Entry<Thread, ThreadCtx> e : PARKED.entrySet()) {
-                if (SyncOrder.ready(e.getValue())) {
-                    LockSupport.unpark(e.getKey());
+        if (parkedCount != 0) {
+            synchronized (PARKED) {
+                for (ThreadCtx waiter : PARKED) {
+                    if (SyncOrder.ready(waiter)) {
+                        LockSupport.unpark(waiter.thread);
+                    }
                 }
             }
         }
