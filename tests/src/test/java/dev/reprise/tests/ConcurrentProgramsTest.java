@@ -3,13 +3,13 @@ package dev.reprise.tests;
 import static dev.reprise.tests.Reprise.corpus;
 import static dev.reprise.tests.Reprise.replay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,14 +18,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The java.util.concurrent programs of corpus.juc, whose output is their interleaving
  * (locks and conditions, synchronizers, atomics and VarHandles, concurrent collections, thread
- * pools, futures and parallel streams, the Caffeine cache): each recorded under each ordering and
+ * pools, futures and parallel streams, the Caffeine cache, virtual threads on JDK 21+): each recorded under each ordering and
  * replayed ten times with chaos seeds 1 to 10, every replay byte-identical to the recording in
  * stdout and exit status.
  */
 class ConcurrentProgramsTest {
-    /** Programs whose thread-pool replays still diverge on JDK 21+ under load: not yet done. */
-    private static final Set<String> OPEN_ON_JDK21 = Set.of("corpus.juc.Pools", "corpus.juc.Futures");
-
     @TempDir
     Path tmp;
 
@@ -40,10 +37,15 @@ class ConcurrentProgramsTest {
         "corpus.juc.CaffeineCache, rto", "corpus.juc.CaffeineCache, to",
     })
     void interleavingIsReplayed(String program, String order) {
-        assumeFalse(Runtime.version().feature() >= 21 && OPEN_ON_JDK21.contains(program),
-                "open (issue 4): on JDK 21+ a pool worker's condition wait and the submitter's signal can be"
-                        + " replayed in another order under load, in AbstractQueuedSynchronizer");
         recordAndReplay(program, order);
+    }
+
+    @ParameterizedTest(name = "virtual threads under {0}")
+    @CsvSource({"rto", "to"})
+    void virtualThreadsAreReplayed(String order) {
+        assumeTrue(Runtime.version().feature() >= 21, "virtual threads need JDK 21 or later");
+        String out = recordAndReplay("corpus.juc.VirtualThreads", order).stdout();
+        assertTrue(out.contains("all on virtual threads true, terminated true"), out);
     }
 
     private Run recordAndReplay(String program, String order) {

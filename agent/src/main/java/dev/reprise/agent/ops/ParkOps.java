@@ -35,6 +35,10 @@ public final class ParkOps {
     private static final MethodHandle PARK_UNTIL_BLOCKER =
             live("parkUntil", MethodType.methodType(void.class, Object.class, long.class));
     private static final MethodHandle UNPARK_LIVE = live("unpark", MethodType.methodType(void.class, Thread.class));
+    /** {@code (Object unsafe, boolean absolute, long time)void}. */
+    private static final MethodHandle UNSAFE_PARK = JdkMethods.special(JdkMethods.jdkClass("jdk.internal.misc.Unsafe"),
+            "park", MethodType.methodType(void.class, boolean.class, long.class))
+            .asType(MethodType.methodType(void.class, Object.class, boolean.class, long.class));
 
     private ParkOps() {
     }
@@ -93,6 +97,26 @@ public final class ParkOps {
         boolean quiet = SyncActions.quietNow();
         if (quiet || !Session.current().replaying()) {
             PARK_UNTIL_BLOCKER.invokeExact(blocker, deadline);
+        }
+        returned(quiet);
+    }
+
+    /**
+     * JDK 21+: a few waits park through {@code Unsafe} itself: an idle ForkJoinPool worker (JDK 25
+     * and its delay scheduler), and AbstractQueuedSynchronizer's back-off when out of memory.
+     */
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "jdk/internal/misc/Unsafe", method = "park", desc = "(ZJ)V",
+            alsoIn = {"java/util/concurrent/ForkJoinPool", "java/util/concurrent/DelayScheduler",
+                    "java/util/concurrent/locks/AbstractQueuedSynchronizer",
+                    "java/util/concurrent/locks/AbstractQueuedLongSynchronizer"})
+    public static void unsafePark(Object unsafe, boolean absolute, long time, int site) throws Throwable {
+        if (!Rt.claim()) {
+            UNSAFE_PARK.invokeExact(unsafe, absolute, time);
+            return;
+        }
+        boolean quiet = SyncActions.quietNow();
+        if (quiet || !Session.current().replaying()) {
+            UNSAFE_PARK.invokeExact(unsafe, absolute, time);
         }
         returned(quiet);
     }

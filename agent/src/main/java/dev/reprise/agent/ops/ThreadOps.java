@@ -22,6 +22,7 @@ import dev.reprise.agent.runtime.Threads;
  */
 public final class ThreadOps {
     private static final Op START = Op.ordered("thread.start");
+    private static final Op NEW_ID = Op.named("thread.newid");
     private static final Op SHUTDOWN_HOOK = Op.named("thread.shutdownhook");
     private static final Op END = Op.named("thread.end");
     private static final MethodHandle EXIT_LIVE =
@@ -34,6 +35,12 @@ public final class ThreadOps {
     /** The resource that orders thread starts. */
     private static final Object REGISTRY = new Object();
 
+    /** JDK 17's id counter, or null. */
+    private static final MethodHandle NEXT_THREAD_ID_LIVE =
+            JdkMethods.statikIfPresent("java.lang.Thread", "nextThreadID", MethodType.methodType(long.class));
+    /** JDK 19+'s id counter, or null. */
+    private static final MethodHandle NEXT_IDENTIFIER_LIVE =
+            JdkMethods.statikIfPresent("java.lang.Thread$ThreadIdentifiers", "next", MethodType.methodType(long.class));
     private static final MethodHandle ID_LIVE =
             JdkMethods.special(Thread.class, "getId", MethodType.methodType(long.class));
     private static final String CARRIER = "jdk.internal.misc.CarrierThread";
@@ -41,7 +48,9 @@ public final class ThreadOps {
     private static final MethodHandle START_LIVE = MethodHandles.dropArguments(
             JdkMethods.special(Thread.class, "start", MethodType.methodType(void.class)), 1, Object.class);
     /** {@code (Thread, Object container)void}, or null before JDK 21. */
-    private static final MethodHandle VIRTUAL_START_LIVE = virtualStart();
+    private static final MethodHandle CONTAINER_START_LIVE = containerStart("java.lang.Thread");
+    /** {@code (Thread, Object container)void}, or null before JDK 21. */
+    private static final MethodHandle VIRTUAL_START_LIVE = containerStart("java.lang.VirtualThread");
     private static final MethodHandle ADD_HOOK_LIVE =
             JdkMethods.special(Runtime.class, "addShutdownHook", MethodType.methodType(void.class, Thread.class));
     private static final MethodHandle JOIN_LIVE =
@@ -56,11 +65,12 @@ public final class ThreadOps {
     private ThreadOps() {
     }
 
-    private static MethodHandle virtualStart() {
+    /** {@code owner.start(ThreadContainer)} as {@code (Thread, Object)void}, or null before JDK 21. */
+    private static MethodHandle containerStart(String owner) {
         try {
-            Class<?> virtual = Class.forName("java.lang.VirtualThread", false, null);
+            Class<?> thread = Class.forName(owner, false, null);
             Class<?> container = Class.forName("jdk.internal.vm.ThreadContainer", false, null);
-            MethodHandle h = JdkMethods.specialIfPresent(virtual, "start", MethodType.methodType(void.class, container));
+            MethodHandle h = JdkMethods.specialIfPresent(thread, "start", MethodType.methodType(void.class, container));
             return h == null ? null : h.asType(MethodType.methodType(void.class, Thread.class, Object.class));
         } catch (ClassNotFoundException e) {
             return null; // before JDK 21
@@ -69,14 +79,28 @@ public final class ThreadOps {
 
     @Prologue(owner = "java/lang/Thread", method = "start", desc = "()V")
     public static void start(Thread t) throws Throwable {
+        startPlatform(t, START_LIVE, null);
+    }
+
+    /**
+     * JDK 21+: executors start their platform threads in a thread container (ThreadPoolExecutor,
+     * ForkJoinPool), through a method {@link #start} does not see.
+     */
+    @Prologue(owner = "java/lang/Thread", method = "start", desc = "(Ljdk/internal/vm/ThreadContainer;)V",
+            optional = true)
+    public static void startInContainer(Thread t, Object container) throws Throwable {
+        startPlatform(t, CONTAINER_START_LIVE, container);
+    }
+
+    private static void startPlatform(Thread t, MethodHandle live, Object container) throws Throwable {
         if (t.getClass().getName().equals(CARRIER)) {
             // A virtual-thread scheduler's carrier starts when the scheduler wants one: it is the
             // JVM's, like its helpers, and its start is no event of the program's.
             Rt.release();
-            START_LIVE.invokeExact(t, (Object) null);
+            live.invokeExact(t, container);
             return;
         }
-        started(t, START_LIVE, null);
+        started(t, live, container);
     }
 
     /** JDK 21+: a virtual thread starts through its own method, which {@link #start} does not see. */
@@ -157,7 +181,38 @@ public final class ThreadOps {
         }
     }
 
-    /** A recorded thread's id is the one it had when recorded ({@link #start}); others' are the JVM's. */
+    /**
+     * A new thread's id, drawn from a counter the JVM shares with Reprise's own and the JDK's
+     * helper threads, is logged where the thread is constructed: replay gives it the recorded id,
+     * so even an unstarted thread's id is as recorded (a virtual thread hashes by it, and an
+     * executor keeps it in a hash set before starting it). JDK 17.
+     */
+    @Prologue(owner = "java/lang/Thread", method = "nextThreadID", desc = "()J", optional = true)
+    public static long nextThreadId() throws Throwable {
+        Ev ev = Ev.begin(NEW_ID, 0, 0);
+        try {
+            return ev.j(ev.live() ? (long) NEXT_THREAD_ID_LIVE.invokeExact() : 0);
+        } finally {
+            ev.end();
+        }
+    }
+
+    /** JDK 19+: {@link #nextThreadId}. */
+    @Prologue(owner = "java/lang/Thread$ThreadIdentifiers", method = "next", desc = "()J", optional = true)
+    public static long nextIdentifier() throws Throwable {
+        Ev ev = Ev.begin(NEW_ID, 0, 0);
+        try {
+            return ev.j(ev.live() ? (long) NEXT_IDENTIFIER_LIVE.invokeExact() : 0);
+        } finally {
+            ev.end();
+        }
+    }
+
+    /**
+     * A recorded thread's id is the one logged when it started ({@link #start}); others' are the
+     * JVM's. It differs from the thread's own field only for a thread constructed outside the
+     * program's recorded events (by the JDK's live work) and started by the program.
+     */
     @Prologue(owner = "java/lang/Thread", method = "getId", desc = "()J")
     public static long getId(Thread t) throws Throwable {
         long id = Threads.recordedId(t);

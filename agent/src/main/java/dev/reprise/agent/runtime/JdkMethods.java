@@ -39,6 +39,16 @@ public final class JdkMethods {
         }
     }
 
+    /** Like {@link #statik}, for a method or class absent on some JDK versions: returns null there. */
+    public static MethodHandle statikIfPresent(String owner, String name, MethodType type) {
+        try {
+            Class<?> c = Class.forName(owner, false, null);
+            return lookup(c).findStatic(c, name, type);
+        } catch (ReflectiveOperationException e) {
+            return null;
+        }
+    }
+
     public static Class<?> jdkClass(String name) {
         try {
             return Class.forName(name, false, null);
