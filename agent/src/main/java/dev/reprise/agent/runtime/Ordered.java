@@ -1,7 +1,5 @@
 package dev.reprise.agent.runtime;
 
-import java.util.concurrent.locks.ReentrantLock;
-
 import dev.reprise.core.config.Order;
 
 /**
@@ -16,22 +14,10 @@ import dev.reprise.core.config.Order;
  * {@link #exit} releases. The slot lock is what makes the operation and its record atomic.
  */
 public final class Ordered {
-    private static final ReentrantLock[] LOCKS = new ReentrantLock[SyncOrder.SLOTS];
     /** {@code orderedSlot} of an operation that is an event but not ordered (in a class initializer). */
     private static final int UNORDERED = -2;
 
-    static {
-        for (int i = 0; i < LOCKS.length; i++) {
-            LOCKS[i] = new ReentrantLock();
-        }
-    }
-
     private Ordered() {
-    }
-
-    /** The lock that makes a non-monitor operation on {@code slot} atomic with its record. */
-    static ReentrantLock lockOf(int slot) {
-        return LOCKS[slot];
     }
 
     private static Order order() {
@@ -151,7 +137,7 @@ public final class Ordered {
         }
         int slot = SyncOrder.slotOf(ctx, resource);
         if (ev.recording()) {
-            LOCKS[slot].lock();
+            SlotLocks.lock(ctx, slot);
             if (SyncOrder.recordAcquired(ev, ctx, slot, order())) {
                 ev.markRelaxed();
             }
@@ -175,7 +161,7 @@ public final class Ordered {
             return;
         }
         if (ev.recording()) {
-            LOCKS[slot].unlock();
+            SlotLocks.unlock(slot);
         } else {
             SyncOrder.completed(ctx);
         }

@@ -98,7 +98,7 @@ public final class SyncActions {
     private static void begin(ThreadCtx ctx, int slot, int site) {
         Ev ev = Ev.begin(ctx, ACTION, site, 0);
         if (ev.recording()) {
-            Ordered.lockOf(slot).lock();
+            SlotLocks.lock(ctx, slot);
             if (SyncOrder.recordAcquired(ev, ctx, slot, Session.current().config().order())) {
                 ev.markRelaxed();
             }
@@ -125,7 +125,7 @@ public final class SyncActions {
         ctx.actionSlot = -1;
         Ev ev = ctx.ev;
         if (ev.recording()) {
-            Ordered.lockOf(slot).unlock();
+            SlotLocks.unlock(slot);
         } else {
             SyncOrder.completed(ctx);
         }

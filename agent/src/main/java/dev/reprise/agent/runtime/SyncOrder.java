@@ -1,7 +1,7 @@
 package dev.reprise.agent.runtime;
 
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 import dev.reprise.core.config.Order;
 
@@ -26,6 +26,10 @@ import dev.reprise.core.config.Order;
  *
  * <p>Atomicity (DESIGN, rule 2): callers hold the resource across {@link #recordAcquired}, so no
  * other acquisition of it can slip between the operation and its record.
+ *
+ * <p>The shared counters are plain arrays and fields reached through VarHandles, not
+ * {@code java.util.concurrent.atomic} classes, whose own accesses Reprise brackets as the
+ * program's synchronization actions.
  */
 public final class SyncOrder {
     static final int SLOTS = 4096;
@@ -36,14 +40,34 @@ public final class SyncOrder {
     private static final int FIRST = 1;
     private static final int TURN = 2;
 
-    private static final AtomicLongArray SLOT = new AtomicLongArray(SLOTS);
-    /** The last ordered (non-relaxed) event of the program, packed like a slot. */
-    private static final AtomicLong LAST_ORDERED = new AtomicLong();
-    /** TO: the next sequence number; replay: the number whose turn it is. */
-    private static final AtomicLong SEQUENCE = new AtomicLong();
-    /** Replay: how many synchronization events each thread has completed. */
-    static final AtomicLongArray PROGRESS = new AtomicLongArray(MAX_THREADS);
+    private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final VarHandle LAST_ORDERED = staticLong("lastOrdered");
+    private static final VarHandle SEQUENCE = staticLong("sequence");
+
+    /** Per slot, its last acquisition, packed; volatile accesses through {@link #LONGS}. */
+    private static final long[] SLOT = new long[SLOTS];
+    /** The last ordered (non-relaxed) event of the program, packed like a slot; through {@link #LAST_ORDERED}. */
+    @SuppressWarnings("unused")
+    private static long lastOrdered;
+    /** TO: the next sequence number; replay: the number whose turn it is. Through {@link #SEQUENCE}. */
+    @SuppressWarnings("unused")
+    private static long sequence;
+    /** Replay: how many synchronization events each thread has completed; volatile accesses through {@link #LONGS}. */
+    private static final long[] PROGRESS = new long[MAX_THREADS];
     private SyncOrder() {
+    }
+
+    private static VarHandle staticLong(String name) {
+        try {
+            return MethodHandles.lookup().findStaticVarHandle(SyncOrder.class, name, long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Replay: how many synchronization events thread {@code index} has completed. */
+    static long progress(int index) {
+        return (long) LONGS.getVolatile(PROGRESS, index);
     }
 
     /**
@@ -52,8 +76,16 @@ public final class SyncOrder {
      * first ({@link IdentityHashes#beforeJvmHash}).
      */
     static int slotOf(ThreadCtx ctx, Object resource) {
+        // Runs of actions on one object (a table's bins, a lock's state and queue) are common:
+        // the thread remembers its last resource, whose slot cannot change.
+        if (resource == ctx.lastResource) {
+            return ctx.lastSlot;
+        }
         IdentityHashes.beforeJvmHash(ctx, resource);
-        return spread(System.identityHashCode(resource));
+        int slot = spread(System.identityHashCode(resource));
+        ctx.lastResource = resource;
+        ctx.lastSlot = slot;
+        return slot;
     }
 
     /** The slot of a resource named by a hash of its name (a static field). */
@@ -78,15 +110,15 @@ public final class SyncOrder {
         long count = ++ctx.syncCount;
         if (order == Order.TO) {
             ev.j(TURN);
-            ev.j(SEQUENCE.getAndIncrement());
+            ev.j((long) SEQUENCE.getAndAdd(1L));
             return false;
         }
         long mine = pack(ctx.index, count);
-        long prev = SLOT.getAndSet(slot, mine);
+        long prev = (long) LONGS.getAndSet(SLOT, slot, mine);
         if (prev != 0 && owner(prev) == ctx.index) {
             return true;
         }
-        long before = LAST_ORDERED.getAndSet(mine);
+        long before = (long) LAST_ORDERED.getAndSet(mine);
         long edge = prev != 0 ? prev : before;
         ev.j(prev != 0 ? EDGE : FIRST);
         ev.j(edge == 0 ? -1 : owner(edge));
@@ -117,9 +149,9 @@ public final class SyncOrder {
     /** Replay: whether the event read by {@link #readTurn} may proceed now. */
     static boolean ready(ThreadCtx ctx) {
         if (ctx.awaitSeq >= 0) {
-            return SEQUENCE.get() == ctx.awaitSeq;
+            return (long) SEQUENCE.getVolatile() == ctx.awaitSeq;
         }
-        return ctx.awaitThread < 0 || PROGRESS.get(ctx.awaitThread) >= ctx.awaitCount;
+        return ctx.awaitThread < 0 || progress(ctx.awaitThread) >= ctx.awaitCount;
     }
 
     /** Replay, before acquiring: reads the event's ordering and waits until it may proceed. */
@@ -130,9 +162,9 @@ public final class SyncOrder {
 
     /** Replay, after acquiring: publishes this thread's progress (and passes the TO turn on). */
     static void completed(ThreadCtx ctx) {
-        PROGRESS.set(ctx.index, ++ctx.syncCount);
+        LONGS.setVolatile(PROGRESS, ctx.index, ++ctx.syncCount);
         if (ctx.awaitSeq >= 0) {
-            SEQUENCE.set(ctx.awaitSeq + 1);
+            SEQUENCE.setVolatile(ctx.awaitSeq + 1);
             ctx.awaitSeq = -1;
         }
         ctx.awaitThread = -1;

@@ -31,6 +31,9 @@ public final class ThreadCtx {
     long stalledSince;
     /** Replay: the thread waits at the end of its stream for the program's exit. */
     volatile boolean awaitingExit;
+    /** The resource whose slot this thread computed last, and that slot ({@link SyncOrder#slotOf}). */
+    Object lastResource;
+    int lastSlot;
     /** The slot of the monitor being acquired, between the before- and after-acquire hooks. */
     int pendingSlot;
     /** Depth of ordered methods running in the current ordered-method event, or 0. */
