@@ -61,15 +61,30 @@ public final class Ev {
         return relaxed;
     }
 
-    /** Record: logs the open event, which has no payload yet, under its operation's relaxed twin. */
-    void markRelaxed() {
-        EventBuffer b = ctx.log.buffer();
-        b.truncate(headerMark);
-        op = relaxedTwin;
-        lengthMark = EventHeader.write(b, op, false, site, digest);
+    /**
+     * Record: writes the header of an ordered operation's event, whose ordering has just been
+     * decided: under the operation's relaxed twin if {@code relaxed}. An ordered event's header
+     * waits for that decision, so it is written once; a value coded before it forces it, unrelaxed.
+     */
+    void header(boolean relaxed) {
+        if (relaxed) {
+            op = relaxedTwin;
+        }
+        headerPending = false;
+        lengthMark = EventHeader.write(ctx.log.buffer(), op, false, site, digest);
     }
 
     private int relaxedTwin;
+    /** Record: the open event is ordered and its header not yet written ({@link #header}). */
+    private boolean headerPending;
+
+    /** Record: the buffer values go to, after the event's header. */
+    private EventBuffer out() {
+        if (headerPending) {
+            header(false);
+        }
+        return ctx.log.buffer();
+    }
 
     private void start(int op, int site, int digest) {
         this.op = op;
@@ -79,7 +94,10 @@ public final class Ev {
         if (recording) {
             EventBuffer b = ctx.log.buffer();
             headerMark = b.position();
-            lengthMark = EventHeader.write(b, op, false, site, digest);
+            headerPending = relaxedTwin != 0;
+            if (!headerPending) {
+                lengthMark = EventHeader.write(b, op, false, site, digest);
+            }
             return;
         }
         Session.current().chaos(ctx);
@@ -122,7 +140,7 @@ public final class Ev {
 
     public long j(long v) {
         if (recording) {
-            ctx.log.buffer().putSignedVarLong(v);
+            out().putSignedVarLong(v);
             return v;
         }
         return ctx.in.getSignedVarLong();
@@ -138,7 +156,7 @@ public final class Ev {
 
     public String s(String v) {
         if (recording) {
-            ctx.log.buffer().putString(v);
+            out().putString(v);
             return v;
         }
         return ctx.in.getString();
@@ -147,7 +165,7 @@ public final class Ev {
     /** Bytes the operation produced into {@code b[off, off+len)}: logged, or filled in on replay. */
     public void fill(byte[] b, int off, int len) {
         if (recording) {
-            ctx.log.buffer().putBytes(b, off, len);
+            out().putBytes(b, off, len);
         } else {
             ctx.in.getBytes(b, off, len);
         }
@@ -156,7 +174,7 @@ public final class Ev {
     /** A length-prefixed byte array result. */
     public byte[] blob(byte[] v) {
         if (recording) {
-            ctx.log.buffer().putBlob(v, 0, v.length);
+            out().putBlob(v, 0, v.length);
             return v;
         }
         return ctx.in.getBlob();
@@ -167,6 +185,7 @@ public final class Ev {
         if (recording && open) {
             EventBuffer b = ctx.log.buffer();
             b.truncate(headerMark);
+            headerPending = false;
             lengthMark = EventHeader.write(b, op, true, site, digest);
             b.putString(t.getClass().getName());
             b.putString(t.getMessage());
@@ -182,7 +201,7 @@ public final class Ev {
         open = false;
         ctx.eventNo++;
         if (recording) {
-            ctx.log.buffer().closeLength(lengthMark);
+            out().closeLength(lengthMark);
             ctx.log.commit();
         } else if (ctx.in.position() != payloadEnd) {
             long off = ctx.in.position() - payloadEnd;

@@ -81,9 +81,7 @@ public final class Ordered {
     private static void acquired(ThreadCtx ctx, int slot) {
         Ev ev = ctx.ev;
         if (ev.recording()) {
-            if (SyncOrder.recordAcquired(ev, ctx, slot, order())) {
-                ev.markRelaxed();
-            }
+            SyncOrder.recordAcquired(ev, ctx, slot, order());
         } else {
             SyncOrder.completed(ctx);
         }
@@ -93,9 +91,7 @@ public final class Ordered {
     /** Record: logs the re-acquisition of {@code monitor} after {@code wait}, holding it again. */
     public static void recordReacquired(Ev ev, Object monitor) {
         ThreadCtx ctx = Rt.current();
-        if (SyncOrder.recordAcquired(ev, ctx, SyncOrder.slotOf(ctx, monitor), order())) {
-            ev.markRelaxed();
-        }
+        SyncOrder.recordAcquired(ev, ctx, SyncOrder.slotOf(ctx, monitor), order());
     }
 
     /** A real, short, timed wait that releases the resource meanwhile ({@code Object.wait}, {@code Condition.awaitNanos}). */
@@ -138,9 +134,7 @@ public final class Ordered {
         int slot = SyncOrder.slotOf(ctx, resource);
         if (ev.recording()) {
             SlotLocks.lock(ctx, slot);
-            if (SyncOrder.recordAcquired(ev, ctx, slot, order())) {
-                ev.markRelaxed();
-            }
+            SyncOrder.recordAcquired(ev, ctx, slot, order());
         } else {
             SyncOrder.awaitTurn(ev, ctx, ev.relaxed());
         }

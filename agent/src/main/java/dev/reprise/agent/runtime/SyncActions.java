@@ -99,9 +99,7 @@ public final class SyncActions {
         Ev ev = Ev.begin(ctx, ACTION, site, 0);
         if (ev.recording()) {
             SlotLocks.lock(ctx, slot);
-            if (SyncOrder.recordAcquired(ev, ctx, slot, Session.current().config().order())) {
-                ev.markRelaxed();
-            }
+            SyncOrder.recordAcquired(ev, ctx, slot, Session.current().config().order());
         } else {
             SyncOrder.awaitTurn(ev, ctx, ev.relaxed());
         }

@@ -103,27 +103,29 @@ public final class SyncOrder {
     }
 
     /**
-     * Records an acquisition of {@code slot}, with the resource held, into the open event.
-     * Returns true if it was relaxed (the caller's event is then tagged relaxed).
+     * Records an acquisition of {@code slot}, with the resource held, into the open event, whose
+     * header this writes: as relaxed, or followed by the ordering.
      */
-    static boolean recordAcquired(Ev ev, ThreadCtx ctx, int slot, Order order) {
+    static void recordAcquired(Ev ev, ThreadCtx ctx, int slot, Order order) {
         long count = ++ctx.syncCount;
         if (order == Order.TO) {
+            ev.header(false);
             ev.j(TURN);
             ev.j((long) SEQUENCE.getAndAdd(1L));
-            return false;
+            return;
         }
         long mine = pack(ctx.index, count);
         long prev = (long) LONGS.getAndSet(SLOT, slot, mine);
         if (prev != 0 && owner(prev) == ctx.index) {
-            return true;
+            ev.header(true);
+            return;
         }
         long before = (long) LAST_ORDERED.getAndSet(mine);
         long edge = prev != 0 ? prev : before;
+        ev.header(false);
         ev.j(prev != 0 ? EDGE : FIRST);
         ev.j(edge == 0 ? -1 : owner(edge));
         ev.j(edge & COUNT_MASK);
-        return false;
     }
 
     private static int owner(long packed) {
