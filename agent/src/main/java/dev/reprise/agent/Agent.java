@@ -1,6 +1,7 @@
 package dev.reprise.agent;
 
 import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,12 +36,13 @@ public final class Agent {
                 throw new IllegalStateException("the agent jar must be on the boot class path (-Xbootclasspath/a)");
             }
             AgentConfig config = AgentConfig.parse(args);
-            preloadRuntime();
+            Path agentJar = agentJar();
+            preloadRuntime(agentJar);
             JdkAccess.open(inst, Agent.class.getModule());
             Session session = Session.start(config, Thread.currentThread());
             Families.prepare();
             Catalogue catalogue = new Catalogue(Families.ALL, MonitorOps.JDK_CLASSES);
-            inst.addTransformer(new Transformer(catalogue), true);
+            inst.addTransformer(new Transformer(catalogue, config.classCache(), agentJar), true);
             retransformLoaded(inst, catalogue);
             ReflectionOrder.forgetOrders(inst.getAllLoadedClasses());
             ExitHooks.install(session::finish);
@@ -63,12 +65,8 @@ public final class Agent {
      * into them; loading one of them for the first time from inside a transformation of another
      * class would be circular.
      */
-    private static void preloadRuntime() throws Exception {
-        String self = Agent.class.getName().replace('.', '/') + ".class";
-        java.net.URL url = ClassLoader.getSystemResource(self);
-        String jar = java.net.URLDecoder.decode(url.getPath().substring("file:".length(), url.getPath().indexOf('!')),
-                java.nio.charset.StandardCharsets.UTF_8);
-        try (java.util.jar.JarFile jf = new java.util.jar.JarFile(jar)) {
+    private static void preloadRuntime(Path jar) throws Exception {
+        try (java.util.jar.JarFile jf = new java.util.jar.JarFile(jar.toFile())) {
             for (java.util.Enumeration<java.util.jar.JarEntry> e = jf.entries(); e.hasMoreElements(); ) {
                 String name = e.nextElement().getName();
                 if (name.startsWith("dev/reprise/") && name.endsWith(".class") && !name.contains("/shaded/asm/")) {
@@ -76,6 +74,14 @@ public final class Agent {
                 }
             }
         }
+    }
+
+    /** The jar this class was loaded from. */
+    private static Path agentJar() {
+        String self = Agent.class.getName().replace('.', '/') + ".class";
+        java.net.URL url = ClassLoader.getSystemResource(self);
+        return Path.of(java.net.URLDecoder.decode(url.getPath().substring("file:".length(), url.getPath().indexOf('!')),
+                java.nio.charset.StandardCharsets.UTF_8));
     }
 
     private static void retransformLoaded(Instrumentation inst, Catalogue catalogue) throws Exception {

@@ -65,7 +65,7 @@ final class RecordCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         Path abs = dir.toAbsolutePath();
-        AgentConfig config = new AgentConfig(Mode.RECORD, abs, order, null, 0, true);
+        AgentConfig config = new AgentConfig(Mode.RECORD, abs, order, null, 0, true, CacheDir.resolve(System.getenv()));
         List<String> argv = java.withAgent(java.words().get(0), JavaCommand.agentJar(), config.encode(), List.of());
         Map<String, String> env = new TreeMap<>(System.getenv());
         long start = System.currentTimeMillis();

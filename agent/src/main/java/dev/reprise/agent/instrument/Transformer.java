@@ -1,6 +1,7 @@
 package dev.reprise.agent.instrument;
 
 import java.lang.instrument.ClassFileTransformer;
+import java.nio.file.Path;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,7 @@ import org.objectweb.asm.ClassWriter;
 import dev.reprise.agent.ops.JdkInternals;
 import dev.reprise.agent.runtime.Divergence;
 import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.Sites;
 
 /**
  * Applies the catalogue to classes as they load or are retransformed: prologues to hooked JDK
@@ -27,9 +29,13 @@ public final class Transformer implements ClassFileTransformer {
     private final Catalogue catalogue;
     private final Set<String> prologueMisses = ConcurrentHashMap.newKeySet();
     private final VolatileFields volatiles = new VolatileFields();
+    /** Instrumented JDK classes of earlier runs, or null. */
+    private final ClassCache cache;
 
-    public Transformer(Catalogue catalogue) {
+    /** {@code cacheRoot}: where to keep instrumented JDK classes between runs, or null. */
+    public Transformer(Catalogue catalogue, Path cacheRoot, Path agentJar) {
         this.catalogue = catalogue;
+        this.cache = ClassCache.open(cacheRoot, agentJar);
     }
 
     @Override
@@ -50,7 +56,12 @@ public final class Transformer implements ClassFileTransformer {
         // What transforming runs (reading class files, the agent's own tables) is not the program's.
         Rt.suppress();
         try {
-            return instrument(name, loader, bytes, prologues, passes, firstLoad);
+            // Only classes of the JDK's own loaders: a class on the class path may extend classes
+            // that change without it, and its instrumentation with them.
+            if (cache == null || (loader != null && loader != ClassLoader.getPlatformClassLoader())) {
+                return instrument(name, loader, bytes, prologues, passes, firstLoad);
+            }
+            return cached(name, loader, bytes, prologues, passes, firstLoad);
         } catch (Throwable t) {
             Divergence.message("cannot instrument " + name.replace('/', '.') + ": " + t);
             if (!app) {
@@ -60,6 +71,27 @@ public final class Transformer implements ClassFileTransformer {
         } finally {
             Rt.unsuppress();
         }
+    }
+
+    private byte[] cached(String name, ClassLoader loader, byte[] bytes, List<Catalogue.PrologueHook> prologues,
+                          Passes passes, boolean firstLoad) {
+        ClassCache.Entry hit = cache.get(name, firstLoad, bytes);
+        if (hit != null) {
+            for (String site : hit.sites()) {
+                Sites.registerName(site);
+            }
+            return hit.bytes();
+        }
+        List<String> sites = new ArrayList<>();
+        List<String> prior = Sites.capture(sites);
+        byte[] out;
+        try {
+            out = instrument(name, loader, bytes, prologues, passes, firstLoad);
+        } finally {
+            Sites.endCapture(prior);
+        }
+        cache.put(name, firstLoad, bytes, new ClassCache.Entry(out, sites));
+        return out;
     }
 
     /** Which passes a class gets besides its prologues. */

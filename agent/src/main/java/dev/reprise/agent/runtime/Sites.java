@@ -1,6 +1,7 @@
 package dev.reprise.agent.runtime;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,17 +12,43 @@ import java.util.Map;
  */
 public final class Sites {
     private static final Map<Integer, String> NAMES = new HashMap<>();
+    /** Per thread, while it instruments a class: the names registered, for the class cache. */
+    private static final ThreadLocal<List<String>> CAPTURE = new ThreadLocal<>();
 
     private Sites() {
     }
 
     public static int register(String owner, String method, int line) {
         String name = owner.replace('/', '.') + "." + method + ":" + line;
+        List<String> capture = CAPTURE.get();
+        if (capture != null) {
+            capture.add(name);
+        }
+        return registerName(name);
+    }
+
+    /** Registers a site by its full name (a cached class's sites); returns its id. */
+    public static int registerName(String name) {
         int id = (name.hashCode() & 0x3FFF) + 1;
         synchronized (NAMES) {
             NAMES.putIfAbsent(id, name);
         }
         return id;
+    }
+
+    /**
+     * Collects into {@code into} the names the current thread registers until
+     * {@link #endCapture} restores {@code prior}, what this returned (a class may be instrumented
+     * while another is).
+     */
+    public static List<String> capture(List<String> into) {
+        List<String> prior = CAPTURE.get();
+        CAPTURE.set(into);
+        return prior;
+    }
+
+    public static void endCapture(List<String> prior) {
+        CAPTURE.set(prior);
     }
 
     static String nameOf(int id) {

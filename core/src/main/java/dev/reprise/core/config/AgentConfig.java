@@ -10,9 +10,11 @@ import java.util.Map;
 /**
  * The agent's whole configuration, parsed once from the {@code -javaagent} argument. The
  * argument is {@code key=value} pairs joined by {@code &}, values URL-encoded; the {@code reprise}
- * command writes it with {@link #encode()}.
+ * command writes it with {@link #encode()}. {@code classCache} is the directory of instrumented
+ * JDK classes kept between runs, or null for none.
  */
-public record AgentConfig(Mode mode, Path dir, Order order, Long chaosSeed, int recordedStatus, boolean recordingComplete) {
+public record AgentConfig(Mode mode, Path dir, Order order, Long chaosSeed, int recordedStatus, boolean recordingComplete,
+                          Path classCache) {
 
     public static AgentConfig parse(String arg) {
         Map<String, String> kv = new LinkedHashMap<>();
@@ -27,13 +29,15 @@ public record AgentConfig(Mode mode, Path dir, Order order, Long chaosSeed, int 
         }
         String mode = require(kv, "mode");
         String chaos = kv.get("chaos");
+        String cache = kv.get("cache");
         return new AgentConfig(
                 Mode.valueOf(mode.toUpperCase(java.util.Locale.ROOT)),
                 Path.of(require(kv, "dir")),
                 Order.valueOf(kv.getOrDefault("order", "rto").toUpperCase(java.util.Locale.ROOT)),
                 chaos == null ? null : Long.parseLong(chaos),
                 Integer.parseInt(kv.getOrDefault("status", "0")),
-                Boolean.parseBoolean(kv.getOrDefault("complete", "true")));
+                Boolean.parseBoolean(kv.getOrDefault("complete", "true")),
+                cache == null ? null : Path.of(cache));
     }
 
     public String encode() {
@@ -46,6 +50,9 @@ public record AgentConfig(Mode mode, Path dir, Order order, Long chaosSeed, int 
         }
         sb.append("&status=").append(recordedStatus);
         sb.append("&complete=").append(recordingComplete);
+        if (classCache != null) {
+            sb.append("&cache=").append(URLEncoder.encode(classCache.toString(), StandardCharsets.UTF_8));
+        }
         return sb.toString();
     }
 
