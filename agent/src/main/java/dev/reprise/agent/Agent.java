@@ -2,11 +2,9 @@ package dev.reprise.agent;
 
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 import dev.reprise.agent.instrument.Catalogue;
-import dev.reprise.agent.instrument.QuietCallRewriter;
+import dev.reprise.agent.instrument.ClassCache;
 import dev.reprise.agent.instrument.JdkAccess;
 import dev.reprise.agent.instrument.Transformer;
 import dev.reprise.agent.ops.Families;
@@ -42,8 +40,9 @@ public final class Agent {
             Session session = Session.start(config, Thread.currentThread());
             Families.prepare();
             Catalogue catalogue = new Catalogue(Families.ALL, MonitorOps.JDK_CLASSES);
-            inst.addTransformer(new Transformer(catalogue, config.classCache(), agentJar), true);
-            retransformLoaded(inst, catalogue);
+            Transformer transformer = new Transformer(catalogue, ClassCache.open(config.classCache(), agentJar));
+            inst.addTransformer(transformer, true);
+            inst.retransformClasses(transformer.toRetransform(inst.getAllLoadedClasses(), inst).toArray(new Class<?>[0]));
             ReflectionOrder.forgetOrders(inst.getAllLoadedClasses());
             ExitHooks.install(session::finish);
             session.activate();
@@ -82,16 +81,5 @@ public final class Agent {
         java.net.URL url = ClassLoader.getSystemResource(self);
         return Path.of(java.net.URLDecoder.decode(url.getPath().substring("file:".length(), url.getPath().indexOf('!')),
                 java.nio.charset.StandardCharsets.UTF_8));
-    }
-
-    private static void retransformLoaded(Instrumentation inst, Catalogue catalogue) throws Exception {
-        List<Class<?>> targets = new ArrayList<>();
-        for (Class<?> c : inst.getAllLoadedClasses()) {
-            if ((catalogue.changesJdkClass(c.getName().replace('.', '/')) || QuietCallRewriter.appliesToLoaded(c))
-                    && inst.isModifiableClass(c)) {
-                targets.add(c);
-            }
-        }
-        inst.retransformClasses(targets.toArray(new Class<?>[0]));
     }
 }

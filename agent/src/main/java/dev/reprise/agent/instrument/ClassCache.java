@@ -1,15 +1,21 @@
 package dev.reprise.agent.instrument;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.zip.CRC32C;
 
 /**
@@ -24,19 +30,28 @@ import java.util.zip.CRC32C;
  * number, a checksum of the rest, the names of the call sites the instrumentation registered
  * (for divergence reports), and the class bytes. A damaged entry is ignored and rewritten.
  * Entries are written to a temporary file and moved into place, so concurrent runs never read
- * half of one.
+ * half of one. The directory also keeps which loaded JDK classes start-up must retransform for
+ * {@link QuietCallRewriter}, found by reading class files.
+ *
+ * <p>The cache runs inside the JVM's class loading, so it may load no class of its own there: a
+ * class it needed first while that class was being loaded would be circular. It uses java.io
+ * only, and {@link #open} runs every path once, before the transformer is installed.
  */
-final class ClassCache {
+public final class ClassCache {
     private static final int MAGIC = 0x52504331;
+    private static final String VERDICTS = "quiet-calls";
+    private static final java.util.concurrent.atomic.AtomicLong TEMP_NAMES = new java.util.concurrent.atomic.AtomicLong();
 
-    private final Path dir;
+    private final File dir;
+    private final Map<String, Boolean> verdicts;
 
-    private ClassCache(Path dir) {
+    private ClassCache(File dir) {
         this.dir = dir;
+        this.verdicts = readVerdicts(new File(dir, VERDICTS));
     }
 
     /** The cache under {@code root} for this agent jar and this JDK, or null if it cannot be used. */
-    static ClassCache open(Path root, Path agentJar) {
+    public static ClassCache open(Path root, Path agentJar) {
         if (root == null) {
             return null;
         }
@@ -44,12 +59,17 @@ final class ClassCache {
             CRC32C agent = new CRC32C();
             agent.update(Files.readAllBytes(agentJar));
             CRC32C home = new CRC32C();
-            home.update(System.getProperty("java.home").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            home.update(System.getProperty("java.home").getBytes(StandardCharsets.UTF_8));
             String jdk = System.getProperty("java.runtime.version").replaceAll("[^A-Za-z0-9._-]", "_");
             Path dir = root.resolve("classes").resolve(Long.toHexString(agent.getValue()))
                     .resolve(jdk + "-" + Long.toHexString(home.getValue()));
             Files.createDirectories(dir);
-            return new ClassCache(dir);
+            ClassCache cache = new ClassCache(dir.toFile());
+            // Every path once: a miss, a write, a hit.
+            byte[] probe = {(byte) 0xCA, (byte) 0xFE};
+            cache.get("reprise/Probe", true, probe);
+            cache.put("reprise/Probe", true, probe, new Entry(probe, List.of("probe")));
+            return cache.get("reprise/Probe", true, probe) != null ? cache : null;
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -60,20 +80,21 @@ final class ClassCache {
     }
 
     Entry get(String name, boolean firstLoad, byte[] input) {
-        Path file = file(name, firstLoad, input);
-        try {
-            byte[] raw = Files.readAllBytes(file);
-            ByteBuffer b = ByteBuffer.wrap(raw);
-            if (raw.length < 12 || b.getInt() != MAGIC) {
-                return null;
-            }
-            long sum = b.getInt() & 0xFFFFFFFFL;
-            CRC32C crc = new CRC32C();
-            crc.update(raw, 8, raw.length - 8);
-            if (crc.getValue() != sum) {
-                return null;
-            }
-            DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(raw, 8, raw.length - 8));
+        byte[] raw;
+        try (FileInputStream in = new FileInputStream(file(name, firstLoad, input))) {
+            raw = in.readAllBytes();
+        } catch (IOException e) {
+            return null; // absent: instrument
+        }
+        if (raw.length < 12 || readInt(raw, 0) != MAGIC) {
+            return null;
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(raw, 8, raw.length - 8);
+        if ((int) crc.getValue() != readInt(raw, 4)) {
+            return null; // damaged: instrument anew
+        }
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(raw, 8, raw.length - 8))) {
             int n = in.readInt();
             List<String> sites = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
@@ -83,47 +104,96 @@ final class ClassCache {
             in.readFully(bytes);
             return new Entry(bytes, sites);
         } catch (IOException | RuntimeException e) {
-            return null; // absent or damaged: instrument anew
+            return null;
         }
     }
 
     void put(String name, boolean firstLoad, byte[] input, Entry entry) {
-        Path file = file(name, firstLoad, input);
         try {
             ByteArrayOutputStream body = new ByteArrayOutputStream(entry.bytes().length + 1024);
             DataOutputStream out = new DataOutputStream(body);
+            out.writeInt(0);
+            out.writeInt(0);
             out.writeInt(entry.sites().size());
             for (String s : entry.sites()) {
                 out.writeUTF(s);
             }
             out.writeInt(entry.bytes().length);
             out.write(entry.bytes());
-            byte[] rest = body.toByteArray();
+            byte[] raw = body.toByteArray();
             CRC32C crc = new CRC32C();
-            crc.update(rest);
-            ByteBuffer head = ByteBuffer.allocate(8).putInt(MAGIC).putInt((int) crc.getValue());
-            Path tmp = Files.createTempFile(dir, ".entry", ".tmp");
-            try {
-                Files.write(tmp, concat(head.array(), rest));
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            crc.update(raw, 8, raw.length - 8);
+            writeInt(raw, 0, MAGIC);
+            writeInt(raw, 4, (int) crc.getValue());
+            replace(file(name, firstLoad, input), raw);
         } catch (IOException | RuntimeException e) {
             // not cached: the next run instruments the class again
         }
     }
 
-    private Path file(String name, boolean firstLoad, byte[] input) {
+    /**
+     * Which already loaded JDK classes call into java.util.concurrent ({@link QuietCallRewriter}),
+     * by internal name, as earlier runs found from this JDK's class files; add to it, then
+     * {@link #saveQuietVerdicts}.
+     */
+    Map<String, Boolean> quietVerdicts() {
+        return verdicts;
+    }
+
+    void saveQuietVerdicts() {
+        StringBuilder sb = new StringBuilder().append(verdicts.size()).append('\n');
+        for (Map.Entry<String, Boolean> e : new TreeMap<>(verdicts).entrySet()) {
+            sb.append(e.getValue() ? '1' : '0').append(' ').append(e.getKey()).append('\n');
+        }
+        try {
+            replace(new File(dir, VERDICTS), sb.toString().getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            // not kept: the next run reads the class files again
+        }
+    }
+
+    private static Map<String, Boolean> readVerdicts(File file) {
+        Map<String, Boolean> known = new HashMap<>();
+        try (FileInputStream in = new FileInputStream(file)) {
+            String[] lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
+            if (!lines[0].equals(Integer.toString(lines.length - 1))) {
+                return known; // written partly: start again
+            }
+            for (int i = 1; i < lines.length; i++) {
+                known.put(lines[i].substring(2), lines[i].charAt(0) == '1');
+            }
+        } catch (IOException | RuntimeException e) {
+            known.clear();
+        }
+        return known;
+    }
+
+    /** Writes {@code file} whole or not at all: a temporary file renamed over it. */
+    private void replace(File file, byte[] content) throws IOException {
+        File tmp = new File(dir, ".tmp-" + ProcessHandle.current().pid() + "-" + TEMP_NAMES.incrementAndGet());
+        try (FileOutputStream out = new FileOutputStream(tmp)) {
+            out.write(content);
+        }
+        if (!tmp.renameTo(file)) {
+            tmp.delete();
+        }
+    }
+
+    private File file(String name, boolean firstLoad, byte[] input) {
         CRC32C crc = new CRC32C();
         crc.update(input);
-        return dir.resolve(name.replace('/', '.') + (firstLoad ? ".load." : ".retransform.")
+        return new File(dir, name.replace('/', '.') + (firstLoad ? ".load." : ".retransform.")
                 + Long.toHexString(crc.getValue()));
     }
 
-    private static byte[] concat(byte[] a, byte[] b) {
-        byte[] r = java.util.Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, r, a.length, b.length);
-        return r;
+    private static int readInt(byte[] b, int at) {
+        return (b[at] & 0xFF) << 24 | (b[at + 1] & 0xFF) << 16 | (b[at + 2] & 0xFF) << 8 | (b[at + 3] & 0xFF);
+    }
+
+    private static void writeInt(byte[] b, int at, int v) {
+        b[at] = (byte) (v >>> 24);
+        b[at + 1] = (byte) (v >>> 16);
+        b[at + 2] = (byte) (v >>> 8);
+        b[at + 3] = (byte) v;
     }
 }

@@ -90,14 +90,21 @@ public final class QuietCallRewriter extends ClassVisitor {
         return false;
     }
 
-    /** Whether an already loaded JDK class must be retransformed for this pass. */
-    public static boolean appliesToLoaded(Class<?> c) {
+    /**
+     * Whether an already loaded JDK class must be retransformed for this pass; {@code known} holds
+     * the verdicts found so far by class name, and gets this one.
+     */
+    static boolean appliesToLoaded(Class<?> c, java.util.Map<String, Boolean> known) {
         String name = c.getName().replace('.', '/');
         ClassLoader loader = c.getClassLoader();
         if (c.isArray() || c.isHidden() || !candidate(name)
                 || loader != null && loader != ClassLoader.getPlatformClassLoader()) {
             return false;
         }
+        return known.computeIfAbsent(name, QuietCallRewriter::appliesToClassFile);
+    }
+
+    private static boolean appliesToClassFile(String name) {
         try (java.io.InputStream in = ClassLoader.getSystemResourceAsStream(name + ".class")) {
             return in != null && applies(name, new ClassReader(in));
         } catch (java.io.IOException | RuntimeException e) {

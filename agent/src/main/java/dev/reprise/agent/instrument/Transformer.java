@@ -1,7 +1,6 @@
 package dev.reprise.agent.instrument;
 
 import java.lang.instrument.ClassFileTransformer;
-import java.nio.file.Path;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,10 +31,30 @@ public final class Transformer implements ClassFileTransformer {
     /** Instrumented JDK classes of earlier runs, or null. */
     private final ClassCache cache;
 
-    /** {@code cacheRoot}: where to keep instrumented JDK classes between runs, or null. */
-    public Transformer(Catalogue catalogue, Path cacheRoot, Path agentJar) {
+    /** {@code cache}: instrumented JDK classes kept between runs, or null. */
+    public Transformer(Catalogue catalogue, ClassCache cache) {
         this.catalogue = catalogue;
-        this.cache = ClassCache.open(cacheRoot, agentJar);
+        this.cache = cache;
+    }
+
+    /**
+     * The JDK classes loaded before the agent that it must retransform: those the catalogue
+     * changes, and those that call into java.util.concurrent ({@link QuietCallRewriter}).
+     */
+    public List<Class<?>> toRetransform(Class<?>[] loaded, java.lang.instrument.Instrumentation inst) {
+        Map<String, Boolean> quiet = cache == null ? new java.util.HashMap<>() : cache.quietVerdicts();
+        int known = quiet.size();
+        List<Class<?>> targets = new ArrayList<>();
+        for (Class<?> c : loaded) {
+            if ((catalogue.changesJdkClass(c.getName().replace('.', '/')) || QuietCallRewriter.appliesToLoaded(c, quiet))
+                    && inst.isModifiableClass(c)) {
+                targets.add(c);
+            }
+        }
+        if (cache != null && quiet.size() != known) {
+            cache.saveQuietVerdicts();
+        }
+        return targets;
     }
 
     @Override
