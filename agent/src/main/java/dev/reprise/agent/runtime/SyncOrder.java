@@ -65,6 +65,15 @@ public final class SyncOrder {
         }
     }
 
+    /** Replay: the events all threads completed, a number that grows while the replay progresses. */
+    static long totalProgress() {
+        long sum = (long) SEQUENCE.getVolatile();
+        for (int i = 0, n = Threads.indexes(); i < n; i++) {
+            sum += progress(i);
+        }
+        return sum;
+    }
+
     /** Replay: how many synchronization events thread {@code index} has completed. */
     static long progress(int index) {
         return (long) LONGS.getVolatile(PROGRESS, index);

@@ -26,8 +26,8 @@ public final class ThreadCtx {
     /** Replay, while waiting for a turn: the thread index and count of the edge, or -1. */
     int awaitThread = -1;
     long awaitCount;
-    /** Replay, in a long wait: the progress epoch last seen, and since when it has not changed. */
-    long seenEpoch;
+    /** Replay, in a long wait: the program's progress last seen, and since when it has not changed. */
+    long seenProgress;
     long stalledSince;
     /** Replay: the thread waits at the end of its stream for the program's exit. */
     volatile boolean awaitingExit;

@@ -29,7 +29,7 @@ public final class Threads {
 
     private static final WeakIdentityTable<Registration> PATHS = new WeakIdentityTable<>();
     /** Next creation index; registrations happen inside ordered thread-start events, so in the same order on replay. */
-    private static int nextIndex = 1;
+    private static volatile int nextIndex = 1;
 
     private Threads() {
     }
@@ -55,6 +55,11 @@ public final class Threads {
         }
         PATHS.put(child, new Registration(path, index, id));
         return path;
+    }
+
+    /** How many creation indexes are taken: every recorded thread's index is below it. */
+    static int indexes() {
+        return nextIndex;
     }
 
     /** A recorded thread's id as recorded, or -1 for the JVM's own. */

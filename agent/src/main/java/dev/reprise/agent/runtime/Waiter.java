@@ -1,5 +1,7 @@
 package dev.reprise.agent.runtime;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -15,26 +17,35 @@ final class Waiter {
     private static final long MAX_PARK_NANOS = 50_000_000;
     private static final int STALL_SECONDS = 20;
 
+    private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(ThreadCtx[].class);
     /**
-     * Changes whenever any thread completes a synchronization event. Increments may race and be
-     * lost: waiters only need to see that it changed.
+     * Parked waiters by thread index, else null. Not a ConcurrentHashMap or a list under a lock:
+     * every completed event looks here, and a map under contention draws the waiting thread's
+     * ThreadLocalRandom probe, which is the program's state (a LongAdder picks its cell by it).
      */
-    private static volatile long epoch;
+    private static final ThreadCtx[] PARKED = new ThreadCtx[SyncOrder.MAX_THREADS];
     /**
-     * Parked waiters, guarded by itself. Not a ConcurrentHashMap: under contention that draws the
-     * waiting thread's ThreadLocalRandom probe, which is the program's state (a LongAdder picks
-     * its cell by it), at moments no recording has.
-     */
-    private static final java.util.List<ThreadCtx> PARKED = new java.util.ArrayList<>();
-    /**
-     * How many waiters are parked. A waiter counts itself before its last readiness check and a
-     * publisher updates progress before reading the count (both volatile), so one of the two
-     * always sees the other: no wake-up is lost, and the timed park is only a safety net. The
-     * list's lock publishes the waiter's turn fields to the publisher.
+     * How many waiters are parked. A waiter publishes itself and counts itself before its last
+     * readiness check, and a publisher updates progress before reading the count (all volatile),
+     * so one of the two always sees the other: no wake-up is lost, and the timed park is only a
+     * safety net.
      */
     private static volatile int parkedCount;
+    /**
+     * Counts through a VarHandle, not an AtomicInteger: Reprise brackets the accesses of
+     * java.util.concurrent classes as the program's synchronization actions.
+     */
+    private static final VarHandle PARKED_COUNT = staticInt("parkedCount");
 
     private Waiter() {
+    }
+
+    private static VarHandle staticInt(String name) {
+        try {
+            return MethodHandles.lookup().findStaticVarHandle(Waiter.class, name, int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static void await(ThreadCtx ctx) {
@@ -53,17 +64,13 @@ final class Waiter {
         long park = 10_000;
         watchFrom(ctx);
         while (!SyncOrder.ready(ctx)) {
-            synchronized (PARKED) {
-                PARKED.add(ctx);
-                parkedCount = PARKED.size();
-            }
+            SLOTS.setVolatile(PARKED, ctx.index, ctx);
+            PARKED_COUNT.getAndAdd(1);
             if (!SyncOrder.ready(ctx)) {
                 LockSupport.parkNanos(park);
             }
-            synchronized (PARKED) {
-                PARKED.remove(ctx);
-                parkedCount = PARKED.size();
-            }
+            SLOTS.setVolatile(PARKED, ctx.index, (ThreadCtx) null);
+            PARKED_COUNT.getAndAdd(-1);
             park = Math.min(park * 2, MAX_PARK_NANOS);
             checkStall(ctx);
         }
@@ -80,29 +87,29 @@ final class Waiter {
 
     /** Starts timing a long wait of {@code ctx} against the program's progress. */
     private static void watchFrom(ThreadCtx ctx) {
-        ctx.seenEpoch = epoch;
+        ctx.seenProgress = SyncOrder.totalProgress();
         ctx.stalledSince = System.nanoTime();
     }
 
     /** Reports the replay stuck if no thread has progressed for {@value #STALL_SECONDS} seconds of this wait. */
     private static void checkStall(ThreadCtx ctx) {
-        long e = epoch;
-        if (e != ctx.seenEpoch) {
+        if (SyncOrder.totalProgress() != ctx.seenProgress) {
             watchFrom(ctx);
         } else if (System.nanoTime() - ctx.stalledSince > STALL_SECONDS * 1_000_000_000L) {
             Divergence.stalled(ctx);
         }
     }
 
-    /** Wakes the parked waiters whose turn has come, only those: waking all would storm. */
+    /**
+     * Wakes the parked waiters whose turn has come, only those: waking all would storm. The
+     * waiter's turn fields were written before it published itself, so they are visible here.
+     */
     static void progressed() {
-        epoch++;
         if (parkedCount != 0) {
-            synchronized (PARKED) {
-                for (ThreadCtx waiter : PARKED) {
-                    if (SyncOrder.ready(waiter)) {
-                        LockSupport.unpark(waiter.thread);
-                    }
+            for (int i = 0, n = Threads.indexes(); i < n; i++) {
+                ThreadCtx waiter = (ThreadCtx) SLOTS.getVolatile(PARKED, i);
+                if (waiter != null && SyncOrder.ready(waiter)) {
+                    LockSupport.unpark(waiter.thread);
                 }
             }
         }
