@@ -41,6 +41,7 @@ public final class Agent {
             Families.prepare();
             Catalogue catalogue = new Catalogue(Families.ALL, MonitorOps.JDK_CLASSES);
             Transformer transformer = new Transformer(catalogue, ClassCache.open(config.classCache(), agentJar));
+            transformer.warmUp();
             inst.addTransformer(transformer, true);
             inst.retransformClasses(transformer.toRetransform(inst.getAllLoadedClasses(), inst).toArray(new Class<?>[0]));
             ReflectionOrder.forgetOrders(inst.getAllLoadedClasses());

@@ -65,9 +65,9 @@ public final class ClassCache {
                     .resolve(jdk + "-" + Long.toHexString(home.getValue()));
             Files.createDirectories(dir);
             ClassCache cache = new ClassCache(dir.toFile());
-            // Every path once: a miss, a write, a hit.
+            // Every path once: a miss (of a name never written), a write, a hit.
             byte[] probe = {(byte) 0xCA, (byte) 0xFE};
-            cache.get("reprise/Probe", true, probe);
+            cache.get("reprise/Absent", true, probe);
             cache.put("reprise/Probe", true, probe, new Entry(probe, List.of("probe")));
             return cache.get("reprise/Probe", true, probe) != null ? cache : null;
         } catch (IOException | RuntimeException e) {

@@ -60,12 +60,15 @@ public final class Transformer implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined,
                             ProtectionDomain domain, byte[] bytes) {
+        return transform(loader, name, redefined == null, bytes, true);
+    }
+
+    private byte[] transform(ClassLoader loader, String name, boolean firstLoad, byte[] bytes, boolean useCache) {
         if (name == null || name.startsWith("dev/reprise/")) {
             return null;
         }
         List<Catalogue.PrologueHook> prologues = catalogue.prologuesOf(name);
         boolean app = isApplicationClass(name, loader);
-        boolean firstLoad = redefined == null;
         Passes passes = new Passes(app || catalogue.rewritesSitesIn(name), app || catalogue.ordersMonitorsIn(name) || Catalogue.ordersSyncActionsIn(name),
                 app || Catalogue.ordersSyncActionsIn(name), !app && QuietCallRewriter.candidate(name), !app && firstLoad,
                 JdkInternals.hasUnloggedMethods(name));
@@ -77,7 +80,7 @@ public final class Transformer implements ClassFileTransformer {
         try {
             // Only classes of the JDK's own loaders: a class on the class path may extend classes
             // that change without it, and its instrumentation with them.
-            if (cache == null || (loader != null && loader != ClassLoader.getPlatformClassLoader())) {
+            if (!useCache || cache == null || (loader != null && loader != ClassLoader.getPlatformClassLoader())) {
                 return instrument(name, loader, bytes, prologues, passes, firstLoad);
             }
             return cached(name, loader, bytes, prologues, passes, firstLoad);
@@ -111,6 +114,26 @@ public final class Transformer implements ClassFileTransformer {
         }
         cache.put(name, firstLoad, bytes, new ClassCache.Entry(out, sites));
         return out;
+    }
+
+    /**
+     * With a cache, start-up may instrument nothing: the JDK classes instrumenting needs (ASM's
+     * strings need StringUTF16) would then first load while some class is being instrumented,
+     * and instrumenting one of them would need itself. Instrumenting two JDK classes that take
+     * every pass, and dropping the result, loads them before the transformer is installed.
+     */
+    public void warmUp() {
+        if (cache == null) {
+            return;
+        }
+        for (String name : new String[] {"java/util/concurrent/CopyOnWriteArrayList", "java/util/Random"}) {
+            try (java.io.InputStream in = ClassLoader.getSystemResourceAsStream(name + ".class")) {
+                byte[] bytes = in.readAllBytes();
+                transform(null, name, true, bytes, false);
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException("cannot read " + name, e);
+            }
+        }
     }
 
     /** Which passes a class gets besides its prologues. */
