@@ -20,7 +20,9 @@ import java.lang.invoke.MethodType;
  * built before Reprise started (the JDK's own, at start-up) or by an unrecorded thread, and a
  * second value would lose it there. Whether the JVM has hashed an object is read from the hash
  * bits of its header, whose position is measured at start-up; where it cannot be measured, every
- * object is virtualized.
+ * object is virtualized. The header of a locked object holds a lock pointer instead, and so does
+ * that of an object whose monitor the JVM inflated, until it deflates it at a time of its own:
+ * such an object keeps whatever value it has, ours or else the JVM's.
  */
 public final class IdentityHashes {
     private static final WeakIdentityTable<Integer> ASSIGNED = new WeakIdentityTable<>();
@@ -75,14 +77,18 @@ public final class IdentityHashes {
         }
     }
 
-    /** True if the JVM already gave {@code o} an identity hash. */
-    private static boolean hashedByJvm(Object o) {
+    /**
+     * False only if the JVM has certainly not given {@code o} an identity hash: its header is
+     * unlocked and without hash bits. A locked or inflated header does not say, and giving an
+     * object the JVM hashed a second value would lose it in the tables that hold it.
+     */
+    private static boolean mayBeHashedByJvm(Object o) {
         if (hashShift < 0) {
             return false;
         }
         try {
             long mark = (long) headerWord.invokeExact(o, 0L);
-            return (mark & 3) == UNLOCKED && ((mark >>> hashShift) & 0x7FFFFFFF) != 0;
+            return (mark & 3) != UNLOCKED || ((mark >>> hashShift) & 0x7FFFFFFF) != 0;
         } catch (Throwable e) {
             return false;
         }
@@ -117,8 +123,8 @@ public final class IdentityHashes {
             return System.identityHashCode(o);
         }
         // The table hashes its keys with the JVM's identity hash, so an object in it is hashed by
-        // the JVM: test the header first, and look in the table only for objects that are.
-        if (hashedByJvm(o)) {
+        // the JVM: test the header first, and look in the table only for objects that may be.
+        if (mayBeHashedByJvm(o)) {
             Integer h = ASSIGNED.get(o);
             return h != null ? h : System.identityHashCode(o);
         }
@@ -153,7 +159,7 @@ public final class IdentityHashes {
      * The JDK's private classes are no exception: a pool keeps its workers in a HashSet.
      */
     static void beforeJvmHash(ThreadCtx ctx, Object o) {
-        if (hashShift >= 0 && !hashedByJvm(o) && BY_IDENTITY.get(o.getClass())) {
+        if (hashShift >= 0 && !mayBeHashedByJvm(o) && BY_IDENTITY.get(o.getClass())) {
             assign(ctx, o);
         }
     }
