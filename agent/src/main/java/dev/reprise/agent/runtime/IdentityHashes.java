@@ -153,13 +153,14 @@ public final class IdentityHashes {
 
     /**
      * Called on a recorded thread, inside one of its events, before Reprise itself asks the JVM for
-     * {@code o}'s identity hash (to find its ordering slot): an object the program could later
-     * hash by identity gets its deterministic value now, or the JVM's would stick to it. Events
-     * happen at the same points of a recording and its replays, so the value is the same in all.
-     * The JDK's private classes are no exception: a pool keeps its workers in a HashSet.
+     * {@code o}'s identity hash (to find its ordering slot): the object gets its deterministic
+     * value now, or the JVM's would stick to it. Events happen at the same points of a recording
+     * and its replays, so the value is the same in all. The JDK's private classes are no
+     * exception (a pool keeps its workers in a HashSet), nor are classes with a hashCode of their
+     * own, which may hash by identity all the same (Jython's objects do).
      */
     static void beforeJvmHash(ThreadCtx ctx, Object o) {
-        if (hashShift >= 0 && !mayBeHashedByJvm(o) && BY_IDENTITY.get(o.getClass())) {
+        if (hashShift >= 0 && !mayBeHashedByJvm(o)) {
             assign(ctx, o);
         }
     }
