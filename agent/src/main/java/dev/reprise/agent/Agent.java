@@ -14,6 +14,7 @@ import dev.reprise.agent.ops.ReflectionOrder;
 import dev.reprise.core.config.AgentConfig;
 import dev.reprise.agent.runtime.Divergence;
 import dev.reprise.agent.runtime.ExitHooks;
+import dev.reprise.agent.runtime.IdentityHashes;
 import dev.reprise.agent.runtime.Session;
 
 /**
@@ -44,6 +45,7 @@ public final class Agent {
             retransformLoaded(inst, catalogue);
             ReflectionOrder.forgetOrders(inst.getAllLoadedClasses());
             ExitHooks.install(session::finish);
+            IdentityHashes.keepClassHashes(inst.getAllLoadedClasses());
             session.activate();
             String launched = System.getProperty("sun.java.command");
             Families.startSession(session);

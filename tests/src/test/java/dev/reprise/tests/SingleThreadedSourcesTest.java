@@ -26,7 +26,7 @@ class SingleThreadedSourcesTest {
     /** Two plain runs differ (the program is nondeterministic), yet every replay matches the recording. */
     @ParameterizedTest
     @ValueSource(strings = {"corpus.single.Clocks", "corpus.single.Randomness", "corpus.single.IdentityHashes",
-        "corpus.single.IdentityHashedLocks"})
+        "corpus.single.IdentityHashedLocks", "corpus.single.ClassKeys"})
     void replaysWhatTwoRunsDoNotShare(String program) {
         Run plain1 = Reprise.exec(corpus(program), null, Map.of(), null);
         Run plain2 = Reprise.exec(corpus(program), null, Map.of(), null);

@@ -23,6 +23,12 @@ import java.lang.invoke.MethodType;
  * object is virtualized. The header of a locked object holds a lock pointer instead, and so does
  * that of an object whose monitor the JVM inflated, until it deflates it at a time of its own:
  * such an object keeps whatever value it has, ours or else the JVM's.
+ *
+ * <p>A class's value derives from its name alone, at any depth and on any thread: the JDK hashes
+ * classes in its own uninstrumented code (a {@code MethodType}'s hash) and inside events (linking
+ * a method handle), so whether a class carries a JVM hash when the program first hashes it varies
+ * between a recording and its replays. Classes the JVM hashed before recording began keep that
+ * value; a hidden class, whose name holds an address, is hashed like any object.
  */
 public final class IdentityHashes {
     private static final WeakIdentityTable<Integer> ASSIGNED = new WeakIdentityTable<>();
@@ -30,6 +36,15 @@ public final class IdentityHashes {
     private static MethodHandle headerWord;
     /** Bit position of the identity hash in an unlocked header, or -1 if unknown. */
     private static int hashShift = -1;
+
+    /** Named classes' values: a JVM hash taken before recording began, else one from the name. */
+    private static final ClassValue<Integer> CLASS_HASHES = new ClassValue<>() {
+        @Override
+        protected Integer computeValue(Class<?> c) {
+            Integer kept = ASSIGNED.get(c);
+            return kept != null ? kept : mix(c.getName().hashCode() * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E013L);
+        }
+    };
 
     /** Whether a class's instances hash by identity (it and its superclasses below Object and Enum declare no hashCode). */
     private static final ClassValue<Boolean> BY_IDENTITY = new ClassValue<>() {
@@ -52,6 +67,22 @@ public final class IdentityHashes {
                 java.lang.reflect.Method.class, java.lang.reflect.Field.class, Thread.class,
                 java.lang.invoke.MethodType.class, Enum.class}) {
             BY_IDENTITY.get(c);
+        }
+    }
+
+    /**
+     * Called once, just before recording begins: the classes the JVM hashed until then (as keys of
+     * the JDK's start-up tables) keep their values. The primitive types are not among the loaded
+     * classes the JVM lists.
+     */
+    public static void keepClassHashes(Class<?>[] loaded) {
+        for (Class<?>[] classes : new Class<?>[][] {loaded, {boolean.class, byte.class, char.class, short.class,
+                int.class, long.class, float.class, double.class, void.class}}) {
+            for (Class<?> c : classes) {
+                if (namedClass(c) && mayBeHashedByJvm(c)) {
+                    ASSIGNED.put(c, System.identityHashCode(c));
+                }
+            }
         }
     }
 
@@ -122,6 +153,9 @@ public final class IdentityHashes {
         if (o == null || !Rt.active) {
             return System.identityHashCode(o);
         }
+        if (namedClass(o)) {
+            return CLASS_HASHES.get((Class<?>) o);
+        }
         // The table hashes its keys with the JVM's identity hash, so an object in it is hashed by
         // the JVM: test the header first, and look in the table only for objects that may be.
         if (mayBeHashedByJvm(o)) {
@@ -143,6 +177,10 @@ public final class IdentityHashes {
         return assign(ctx, o);
     }
 
+    private static boolean namedClass(Object o) {
+        return o instanceof Class<?> c && !c.isHidden();
+    }
+
     private static int assign(ThreadCtx ctx, Object o) {
         Class<?> c = o.getClass();
         long seed = ctx.path.hashCode() * 0x9E3779B97F4A7C15L + c.getName().hashCode();
@@ -160,7 +198,7 @@ public final class IdentityHashes {
      * own, which may hash by identity all the same (Jython's objects do).
      */
     static void beforeJvmHash(ThreadCtx ctx, Object o) {
-        if (hashShift >= 0 && !mayBeHashedByJvm(o)) {
+        if (hashShift >= 0 && !namedClass(o) && !mayBeHashedByJvm(o)) {
             assign(ctx, o);
         }
     }
