@@ -8,7 +8,9 @@ import org.python.util.PythonInterpreter;
 
 /**
  * jython: runs a small Python program (a sieve, dictionaries, string work, sorting, classes) in
- * Jython. The package cache is off, so nothing is written beside the jar.
+ * Jython. The package cache is off, so nothing is written beside the jar. The console encoding is
+ * given, or Jython would ask a child process ({@code locale charmap}), which Reprise does not
+ * record yet: the process's exit races the reading of its output, and replays diverged there.
  */
 public final class Jython {
     private static final String PROGRAM = """
@@ -51,6 +53,7 @@ public final class Jython {
         Properties props = new Properties();
         props.setProperty("python.cachedir.skip", "true");
         props.setProperty("python.import.site", "false");
+        props.setProperty("python.console.encoding", "UTF-8");
         PythonInterpreter.initialize(System.getProperties(), props, new String[0]);
         Digest digest = new Digest();
         try (PythonInterpreter py = new PythonInterpreter()) {

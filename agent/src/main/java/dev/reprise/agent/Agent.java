@@ -13,6 +13,7 @@ import dev.reprise.agent.ops.ReflectionOrder;
 import dev.reprise.core.config.AgentConfig;
 import dev.reprise.agent.runtime.Divergence;
 import dev.reprise.agent.runtime.ExitHooks;
+import dev.reprise.agent.runtime.IdentityHashes;
 import dev.reprise.agent.runtime.Session;
 
 /**
@@ -46,6 +47,7 @@ public final class Agent {
             inst.retransformClasses(transformer.toRetransform(inst.getAllLoadedClasses(), inst).toArray(new Class<?>[0]));
             ReflectionOrder.forgetOrders(inst.getAllLoadedClasses());
             ExitHooks.install(session::finish);
+            IdentityHashes.keepClassHashes(inst.getAllLoadedClasses());
             session.activate();
             String launched = System.getProperty("sun.java.command");
             Families.startSession(session);

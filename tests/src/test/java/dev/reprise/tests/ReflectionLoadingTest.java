@@ -62,6 +62,41 @@ class ReflectionLoadingTest {
         assertTrue(recorded.stdout().startsWith("greeters: hello bonjour\n"), recorded::toString);
     }
 
+    /**
+     * Instrumenting a class reads the class files of the classes whose fields it uses. Read from a
+     * signed jar through the class loader, they made the JDK verify the jar's signature during the
+     * transformation, loading java.time classes the JVM then left uninstrumented: in replays,
+     * {@code ZoneOffset}'s cache ordered actions the recording did not have.
+     */
+    @Test
+    void instrumentingAgainstASignedJarLeavesTheJdkInstrumented() throws Exception {
+        Path classes = Programs.compile(tmp.resolve("build"), Map.of(
+                "lib/Holder.java", "package lib;\npublic final class Holder {\n    public volatile int value;\n}\n",
+                "app/Main.java", """
+                        package app;
+                        public final class Main {
+                            public static void main(String[] args) {
+                                if (args.length > 0) {
+                                    new lib.Holder().value = 1; // never runs, but instrumenting Main reads Holder
+                                }
+                                for (int i = -4; i <= 4; i++) {
+                                    System.out.println(java.time.ZoneOffset.ofTotalSeconds(i * 1800));
+                                }
+                            }
+                        }
+                        """));
+        Path lib = tmp.resolve("lib.jar");
+        Path app = tmp.resolve("app.jar");
+        Programs.jar(lib, classes, "lib");
+        Programs.sign(lib);
+        Programs.jar(app, classes, "app");
+        Run recorded = record(tmp.resolve("rec"),
+                List.of(Reprise.JAVA, "-cp", app + java.io.File.pathSeparator + lib, "app.Main"));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().startsWith("-02:00\n-01:30\n"), recorded::toString);
+        assertReplaysMatch(tmp.resolve("rec"), recorded, 3);
+    }
+
     private Run assertRecordedAlikeAndReplayed(String program) {
         Run first = record(tmp.resolve("rec1"), noCds(program));
         assertEquals(0, first.status(), first::toString);

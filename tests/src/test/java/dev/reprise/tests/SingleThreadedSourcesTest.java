@@ -4,6 +4,7 @@ import static dev.reprise.tests.Reprise.assertReplaysMatch;
 import static dev.reprise.tests.Reprise.corpus;
 import static dev.reprise.tests.Reprise.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,13 +25,27 @@ class SingleThreadedSourcesTest {
 
     /** Two plain runs differ (the program is nondeterministic), yet every replay matches the recording. */
     @ParameterizedTest
-    @ValueSource(strings = {"corpus.single.Clocks", "corpus.single.Randomness", "corpus.single.IdentityHashes"})
+    @ValueSource(strings = {"corpus.single.Clocks", "corpus.single.Randomness", "corpus.single.IdentityHashes",
+        "corpus.single.IdentityHashedLocks", "corpus.single.ClassKeys"})
     void replaysWhatTwoRunsDoNotShare(String program) {
         Run plain1 = Reprise.exec(corpus(program), null, Map.of(), null);
         Run plain2 = Reprise.exec(corpus(program), null, Map.of(), null);
         assertNotEquals(plain1.stdout(), plain2.stdout(), "the program should differ from run to run");
         Run recorded = record(tmp.resolve("rec"), corpus(program));
         assertEquals(0, recorded.status(), recorded::toString);
+        assertReplaysMatch(tmp.resolve("rec"), recorded, 3);
+    }
+
+    /**
+     * Recording does not change an object's identity hash while its monitor is locked or inflated
+     * (PMD's jar file cache lost its entries so).
+     */
+    @Test
+    void lockedObjectsKeepTheirIdentityHashes() {
+        Run plain = Reprise.exec(corpus("corpus.single.LockedHashes"), null, Map.of(), null);
+        assertFalse(plain.stdout().contains("CHANGED"), plain::toString);
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.single.LockedHashes"));
+        assertEquals(plain.stdout(), recorded.stdout(), recorded::toString);
         assertReplaysMatch(tmp.resolve("rec"), recorded, 3);
     }
 

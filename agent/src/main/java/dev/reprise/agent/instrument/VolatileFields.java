@@ -18,8 +18,8 @@ import org.objectweb.asm.Opcodes;
  * plainly that other threads update atomically through {@code VarHandle}s (a skip list's
  * values, a work queue's indices), so within those classes every non-final field counts. A field instruction names the
  * class it was compiled against, not the one declaring the field, so resolution walks up the
- * superclasses as the JVM does, reading each class file once (without loading the class, which a
- * transformation must not do). Classes are keyed by name alone: two loaders defining one name
+ * superclasses as the JVM does, reading each class file once ({@link ClassFiles}: without loading the
+ * class, which a transformation must not do). Classes are keyed by name alone: two loaders defining one name
  * with different volatility is not a case worth a per-loader table.
  */
 final class VolatileFields {
@@ -56,9 +56,7 @@ final class VolatileFields {
     }
 
     private static Declared read(ClassLoader loader, String name) {
-        String resource = name + ".class";
-        try (InputStream in = loader != null ? loader.getResourceAsStream(resource)
-                : ClassLoader.getSystemResourceAsStream(resource)) {
+        try (InputStream in = ClassFiles.open(loader, name)) {
             if (in == null) {
                 return UNKNOWN;
             }

@@ -20,7 +20,15 @@ import java.lang.invoke.MethodType;
  * built before Reprise started (the JDK's own, at start-up) or by an unrecorded thread, and a
  * second value would lose it there. Whether the JVM has hashed an object is read from the hash
  * bits of its header, whose position is measured at start-up; where it cannot be measured, every
- * object is virtualized.
+ * object is virtualized. The header of a locked object holds a lock pointer instead, and so does
+ * that of an object whose monitor the JVM inflated, until it deflates it at a time of its own:
+ * such an object keeps whatever value it has, ours or else the JVM's.
+ *
+ * <p>A class's value derives from its name alone, at any depth and on any thread: the JDK hashes
+ * classes in its own uninstrumented code (a {@code MethodType}'s hash) and inside events (linking
+ * a method handle), so whether a class carries a JVM hash when the program first hashes it varies
+ * between a recording and its replays. Classes the JVM hashed before recording began keep that
+ * value; a hidden class, whose name holds an address, is hashed like any object.
  */
 public final class IdentityHashes {
     private static final WeakIdentityTable<Integer> ASSIGNED = new WeakIdentityTable<>();
@@ -28,6 +36,15 @@ public final class IdentityHashes {
     private static MethodHandle headerWord;
     /** Bit position of the identity hash in an unlocked header, or -1 if unknown. */
     private static int hashShift = -1;
+
+    /** Named classes' values: a JVM hash taken before recording began, else one from the name. */
+    private static final ClassValue<Integer> CLASS_HASHES = new ClassValue<>() {
+        @Override
+        protected Integer computeValue(Class<?> c) {
+            Integer kept = ASSIGNED.get(c);
+            return kept != null ? kept : mix(c.getName().hashCode() * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E013L);
+        }
+    };
 
     /** Whether a class's instances hash by identity (it and its superclasses below Object and Enum declare no hashCode). */
     private static final ClassValue<Boolean> BY_IDENTITY = new ClassValue<>() {
@@ -53,6 +70,22 @@ public final class IdentityHashes {
         }
     }
 
+    /**
+     * Called once, just before recording begins: the classes the JVM hashed until then (as keys of
+     * the JDK's start-up tables) keep their values. The primitive types are not among the loaded
+     * classes the JVM lists.
+     */
+    public static void keepClassHashes(Class<?>[] loaded) {
+        for (Class<?>[] classes : new Class<?>[][] {loaded, {boolean.class, byte.class, char.class, short.class,
+                int.class, long.class, float.class, double.class, void.class}}) {
+            for (Class<?> c : classes) {
+                if (namedClass(c) && mayBeHashedByJvm(c)) {
+                    ASSIGNED.put(c, System.identityHashCode(c));
+                }
+            }
+        }
+    }
+
     private static void calibrateHeader() {
         try {
             Class<?> unsafe = Class.forName("jdk.internal.misc.Unsafe");
@@ -75,14 +108,18 @@ public final class IdentityHashes {
         }
     }
 
-    /** True if the JVM already gave {@code o} an identity hash. */
-    private static boolean hashedByJvm(Object o) {
+    /**
+     * False only if the JVM has certainly not given {@code o} an identity hash: its header is
+     * unlocked and without hash bits. A locked or inflated header does not say, and giving an
+     * object the JVM hashed a second value would lose it in the tables that hold it.
+     */
+    private static boolean mayBeHashedByJvm(Object o) {
         if (hashShift < 0) {
             return false;
         }
         try {
             long mark = (long) headerWord.invokeExact(o, 0L);
-            return (mark & 3) == UNLOCKED && ((mark >>> hashShift) & 0x7FFFFFFF) != 0;
+            return (mark & 3) != UNLOCKED || ((mark >>> hashShift) & 0x7FFFFFFF) != 0;
         } catch (Throwable e) {
             return false;
         }
@@ -116,9 +153,12 @@ public final class IdentityHashes {
         if (o == null || !Rt.active) {
             return System.identityHashCode(o);
         }
+        if (namedClass(o)) {
+            return CLASS_HASHES.get((Class<?>) o);
+        }
         // The table hashes its keys with the JVM's identity hash, so an object in it is hashed by
-        // the JVM: test the header first, and look in the table only for objects that are.
-        if (hashedByJvm(o)) {
+        // the JVM: test the header first, and look in the table only for objects that may be.
+        if (mayBeHashedByJvm(o)) {
             Integer h = ASSIGNED.get(o);
             return h != null ? h : System.identityHashCode(o);
         }
@@ -137,6 +177,10 @@ public final class IdentityHashes {
         return assign(ctx, o);
     }
 
+    private static boolean namedClass(Object o) {
+        return o instanceof Class<?> c && !c.isHidden();
+    }
+
     private static int assign(ThreadCtx ctx, Object o) {
         Class<?> c = o.getClass();
         long seed = ctx.path.hashCode() * 0x9E3779B97F4A7C15L + c.getName().hashCode();
@@ -147,13 +191,14 @@ public final class IdentityHashes {
 
     /**
      * Called on a recorded thread, inside one of its events, before Reprise itself asks the JVM for
-     * {@code o}'s identity hash (to find its ordering slot): an object the program could later
-     * hash by identity gets its deterministic value now, or the JVM's would stick to it. Events
-     * happen at the same points of a recording and its replays, so the value is the same in all.
-     * The JDK's private classes are no exception: a pool keeps its workers in a HashSet.
+     * {@code o}'s identity hash (to find its ordering slot): the object gets its deterministic
+     * value now, or the JVM's would stick to it. Events happen at the same points of a recording
+     * and its replays, so the value is the same in all. The JDK's private classes are no
+     * exception (a pool keeps its workers in a HashSet), nor are classes with a hashCode of their
+     * own, which may hash by identity all the same (Jython's objects do).
      */
     static void beforeJvmHash(ThreadCtx ctx, Object o) {
-        if (hashShift >= 0 && !hashedByJvm(o) && BY_IDENTITY.get(o.getClass())) {
+        if (hashShift >= 0 && !namedClass(o) && !mayBeHashedByJvm(o)) {
             assign(ctx, o);
         }
     }

@@ -1,0 +1,59 @@
+package corpus.single;
+
+import java.lang.invoke.MethodType;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Classes as hash keys, after the JDK hashed them in its own code: a {@code MethodType}'s hash is
+ * its classes' identity hashes, as linking a lambda or a method handle computes it. A hash set of
+ * the classes iterates in an order that follows their identity hashes.
+ */
+public final class ClassKeys {
+    static final class Alpha {
+    }
+
+    static final class Beta {
+    }
+
+    static final class Gamma {
+    }
+
+    static final class Delta {
+    }
+
+    static final class Epsilon {
+    }
+
+    static final class Zeta {
+    }
+
+    static final class Eta {
+    }
+
+    static final class Theta {
+    }
+
+    private ClassKeys() {
+    }
+
+    public static void main(String[] args) {
+        // A clock-driven number of earlier identity hashes makes every plain run differ.
+        long warmUp = System.nanoTime() % 97;
+        for (long i = 0; i < warmUp; i++) {
+            new Object().hashCode();
+        }
+        List<Class<?>> classes = List.of(Alpha.class, Beta.class, Gamma.class, Delta.class, Epsilon.class, Zeta.class,
+                Eta.class, Theta.class);
+        for (Class<?> c : classes) {
+            MethodType.methodType(c);
+        }
+        Set<Class<?>> set = new HashSet<>(classes);
+        StringBuilder order = new StringBuilder("class HashSet:");
+        for (Class<?> c : set) {
+            order.append(' ').append(c.getSimpleName());
+        }
+        System.out.println(order);
+    }
+}
