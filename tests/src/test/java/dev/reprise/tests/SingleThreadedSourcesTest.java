@@ -23,14 +23,20 @@ class SingleThreadedSourcesTest {
     @TempDir
     Path tmp;
 
-    /** Two plain runs differ (the program is nondeterministic), yet every replay matches the recording. */
+    /**
+     * Plain runs differ (the program is nondeterministic: one of up to five runs differs from the
+     * first; two alone may agree by chance), yet every replay matches the recording.
+     */
     @ParameterizedTest
     @ValueSource(strings = {"corpus.single.Clocks", "corpus.single.Randomness", "corpus.single.IdentityHashes",
         "corpus.single.IdentityHashedLocks", "corpus.single.ClassKeys"})
     void replaysWhatTwoRunsDoNotShare(String program) {
-        Run plain1 = Reprise.exec(corpus(program), null, Map.of(), null);
-        Run plain2 = Reprise.exec(corpus(program), null, Map.of(), null);
-        assertNotEquals(plain1.stdout(), plain2.stdout(), "the program should differ from run to run");
+        String first = Reprise.exec(corpus(program), null, Map.of(), null).stdout();
+        String other = first;
+        for (int run = 0; run < 4 && other.equals(first); run++) {
+            other = Reprise.exec(corpus(program), null, Map.of(), null).stdout();
+        }
+        assertNotEquals(first, other, "the program should differ from run to run");
         Run recorded = record(tmp.resolve("rec"), corpus(program));
         assertEquals(0, recorded.status(), recorded::toString);
         assertReplaysMatch(tmp.resolve("rec"), recorded, 3);
