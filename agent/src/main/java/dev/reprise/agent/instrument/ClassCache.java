@@ -170,7 +170,11 @@ public final class ClassCache {
 
     /** Writes {@code file} whole or not at all: a temporary file renamed over it. */
     private void replace(File file, byte[] content) throws IOException {
-        File tmp = new File(dir, ".tmp-" + ProcessHandle.current().pid() + "-" + TEMP_NAMES.incrementAndGet());
+        // Unique enough between concurrent runs, and a clash only damages an entry, which its
+        // checksum catches. Not the pid: ProcessHandle's initializer creates a thread pool and
+        // seeds the thread's ThreadLocalRandom, which must happen in the program, not here.
+        File tmp = new File(dir, ".tmp-" + Long.toHexString(System.nanoTime()) + "-"
+                + Thread.currentThread().getId() + "-" + TEMP_NAMES.incrementAndGet());
         try (FileOutputStream out = new FileOutputStream(tmp)) {
             out.write(content);
         }
