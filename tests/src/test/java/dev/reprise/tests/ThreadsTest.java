@@ -56,6 +56,14 @@ class ThreadsTest {
         assertChaosReplaysMatch(tmp.resolve("rec"), recorded);
     }
 
+    /** A JDK initializer's thread start is an event of the initializer's own stream, replayed there. */
+    @Test
+    void threadStartedByJdkInitializerIsReplayed() {
+        Run recorded = record(tmp.resolve("rec"), "rto", corpus("corpus.threads.InitializerStartsThread"));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertChaosReplaysMatch(tmp.resolve("rec"), recorded);
+    }
+
     @Test
     void lifecycleEndsByExitFromAnotherThread() {
         Run recorded = record(tmp.resolve("rec"), "rto", corpus("corpus.threads.Lifecycle"));

@@ -146,14 +146,15 @@ public final class Ordered {
     public static void exit(Ev ev) {
         ThreadCtx ctx = Rt.current();
         int slot = ctx.orderedSlot;
+        if (slot == UNORDERED) {
+            ctx.orderedSlot = -1;
+            ev.end();
+            return;
+        }
         if (slot < 0) {
             return;
         }
         ctx.orderedSlot = -1;
-        if (slot == UNORDERED) {
-            ev.end();
-            return;
-        }
         if (ev.recording()) {
             SlotLocks.unlock(slot);
         } else {
