@@ -189,20 +189,20 @@ public final class ThreadOps {
      */
     @Prologue(owner = "java/lang/Thread", method = "nextThreadID", desc = "()J", optional = true)
     public static long nextThreadId() throws Throwable {
-        Ev ev = Ev.begin(NEW_ID, 0, 0);
-        try {
-            return ev.j(ev.live() ? (long) NEXT_THREAD_ID_LIVE.invokeExact() : 0);
-        } finally {
-            ev.end();
-        }
+        return newId(NEXT_THREAD_ID_LIVE);
     }
 
     /** JDK 19+: {@link #nextThreadId}. */
     @Prologue(owner = "java/lang/Thread$ThreadIdentifiers", method = "next", desc = "()J", optional = true)
     public static long nextIdentifier() throws Throwable {
+        return newId(NEXT_IDENTIFIER_LIVE);
+    }
+
+    /** The event of a new thread's id, drawn live from the JDK's counter {@code live} when recording. */
+    private static long newId(MethodHandle live) throws Throwable {
         Ev ev = Ev.begin(NEW_ID, 0, 0);
         try {
-            return ev.j(ev.live() ? (long) NEXT_IDENTIFIER_LIVE.invokeExact() : 0);
+            return ev.j(ev.live() ? (long) live.invokeExact() : 0);
         } finally {
             ev.end();
         }
