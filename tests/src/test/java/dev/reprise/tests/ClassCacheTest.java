@@ -61,6 +61,20 @@ class ClassCacheTest {
         assertTrue(rebuilt > 0);
     }
 
+    /**
+     * JFR's exception events make every Throwable's constructor call a JFR class; a cache miss
+     * that threw while that class loaded recursed until the stack overflowed (exit status 70).
+     */
+    @Test
+    void recordsWithFlightRecorderExceptionEventsOnAndAnEmptyCache() {
+        Map<String, String> env = Map.of("REPRISE_CACHE_DIR", tmp.resolve("cache").toString());
+        List<String> command = new ArrayList<>(corpus("corpus.single.Clocks"));
+        command.add(1, "-XX:StartFlightRecording=filename=" + tmp.resolve("run.jfr") + ",settings=profile");
+        Run recorded = Reprise.record(tmp.resolve("rec"), command, null, env);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(Files.isRegularFile(tmp.resolve("run.jfr")), recorded::toString);
+    }
+
     private static Run replay(Path rec, Map<String, String> env) {
         return Reprise.reprise(List.of("replay", rec.toString()), null, env, null);
     }

@@ -80,11 +80,17 @@ public final class ClassCache {
     }
 
     Entry get(String name, boolean firstLoad, byte[] input) {
+        File file = file(name, firstLoad, input);
+        // A miss must not throw: with JFR's exception events on, a Throwable's constructor calls
+        // jdk.jfr's ThrowableTracer, which may be the very class being loaded here.
+        if (!file.isFile()) {
+            return null;
+        }
         byte[] raw;
-        try (FileInputStream in = new FileInputStream(file(name, firstLoad, input))) {
+        try (FileInputStream in = new FileInputStream(file)) {
             raw = in.readAllBytes();
         } catch (IOException e) {
-            return null; // absent: instrument
+            return null; // removed meanwhile: instrument
         }
         if (raw.length < 12 || readInt(raw, 0) != MAGIC) {
             return null;
