@@ -13,12 +13,15 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import com.google.gson.JsonElement;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The cache of instrumented JDK classes ({@code REPRISE_CACHE_DIR}): a recording made while it
- * fills replays identically from it, and damaged entries are neither trusted nor kept.
+ * The cache of instrumented classes ({@code REPRISE_CACHE_DIR}): a recording made while it
+ * fills replays identically from it, damaged entries are neither trusted nor kept, and a class
+ * path class is instrumented anew when the fields it uses change.
  */
 class ClassCacheTest {
     @TempDir
@@ -73,6 +76,77 @@ class ClassCacheTest {
         Run recorded = Reprise.record(tmp.resolve("rec"), command, null, env);
         assertEquals(0, recorded.status(), recorded::toString);
         assertTrue(Files.isRegularFile(tmp.resolve("run.jfr")), recorded::toString);
+    }
+
+    /**
+     * A class path class is cached too, but the instrumentation of its field accesses depends on
+     * the classes declaring the fields: when a library is replaced by a version whose field is
+     * volatile, the program's unchanged class must order its accesses to it, exactly as without
+     * a cache, and must stop doing so when the old library comes back.
+     */
+    @Test
+    void aCachedClassIsInstrumentedAnewWhenAFieldItUsesChangesToVolatile() throws Exception {
+        String flag = "package lib;\npublic final class Flag {\n    public static %sboolean ready;\n}\n";
+        String main = "package app;\npublic final class Main {\n    public static void main(String[] args) {\n"
+                + "        for (int i = 0; i < 50; i++) {\n            lib.Flag.ready = !lib.Flag.ready;\n        }\n"
+                + "        System.out.println(lib.Flag.ready);\n    }\n}\n";
+        Path plainBuild = Programs.compile(tmp.resolve("plain"), Map.of("lib/Flag.java", flag.formatted(""),
+                "app/Main.java", main));
+        Path volatileBuild = Programs.compile(tmp.resolve("volatile"), Map.of("lib/Flag.java", flag.formatted("volatile ")));
+        Path app = tmp.resolve("app.jar");
+        Path plainLib = tmp.resolve("plain-lib.jar");
+        Path volatileLib = tmp.resolve("volatile-lib.jar");
+        Programs.jar(app, plainBuild, "app");
+        Programs.jar(plainLib, plainBuild, "lib");
+        Programs.jar(volatileLib, volatileBuild, "lib");
+
+        Map<String, String> cached = Map.of("REPRISE_CACHE_DIR", tmp.resolve("cache").toString());
+        long plain = syncActions(app, plainLib, cached, "plain-1");
+        assertTrue(entries(tmp.resolve("cache")).keySet().stream()
+                .anyMatch(p -> p.getFileName().toString().startsWith("app.Main.load.")), "app.Main not cached");
+        long ordered = syncActions(app, volatileLib, cached, "volatile-1");
+        assertTrue(ordered >= plain + 100, "50 reads and 50 writes of a volatile field: " + plain + " then " + ordered);
+        assertEquals(syncActions(app, volatileLib, Map.of("REPRISE_CACHE_DIR", ""), "volatile-uncached"), ordered);
+        assertEquals(plain, syncActions(app, plainLib, cached, "plain-2"));
+    }
+
+    /** Each agent build has its own entries; a run keeps those of the three builds used last, its own among them. */
+    @Test
+    void entriesOfOlderAgentBuildsAreDeleted() throws Exception {
+        Path builds = tmp.resolve("cache/classes");
+        long now = System.currentTimeMillis();
+        for (int i = 1; i <= 4; i++) {
+            Path old = Files.createDirectories(builds.resolve("old" + i + "/jdk"));
+            Files.write(old.resolve("entry"), new byte[100]);
+            Files.setLastModifiedTime(old.getParent(), java.nio.file.attribute.FileTime.fromMillis(now - i * 60_000L));
+        }
+        Run recorded = Reprise.record(tmp.resolve("rec"), corpus("corpus.single.Clocks"), null,
+                Map.of("REPRISE_CACHE_DIR", tmp.resolve("cache").toString()));
+        assertEquals(0, recorded.status(), recorded::toString);
+        List<String> left;
+        try (Stream<Path> s = Files.list(builds)) {
+            left = s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+        assertEquals(3, left.size(), left::toString);
+        assertTrue(left.containsAll(List.of("old1", "old2")), left::toString);
+    }
+
+    /** The synchronization actions a TO recording of {@code app.Main} on {@code app:lib} logged. */
+    private long syncActions(Path app, Path lib, Map<String, String> env, String name) {
+        Path rec = tmp.resolve(name);
+        Run recorded = Reprise.reprise(List.of("record", "--order", "to", "-o", rec.toString(), "--", Reprise.JAVA, "-cp",
+                app + java.io.File.pathSeparator + lib, "app.Main"), null, env, null);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals("false\n", recorded.stdout(), recorded::toString);
+        Run inspect = Reprise.reprise(List.of("inspect", "--json", rec.toString()), null, Map.of(), null);
+        assertEquals(0, inspect.status(), inspect::toString);
+        long n = 0;
+        for (Map.Entry<String, JsonElement> e : Json.parse(inspect.stdout()).getAsJsonObject("eventsByKind").entrySet()) {
+            if (e.getKey().startsWith("sync.action")) {
+                n += e.getValue().getAsLong();
+            }
+        }
+        return n;
     }
 
     private static Run replay(Path rec, Map<String, String> env) {

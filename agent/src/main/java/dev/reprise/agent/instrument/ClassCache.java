@@ -19,16 +19,19 @@ import java.util.TreeMap;
 import java.util.zip.CRC32C;
 
 /**
- * JDK classes as instrumented by an earlier run on the same JDK (DESIGN, "Interception": a
- * per-JDK cache). Instrumenting the JDK is most of the agent's start-up; a cached class is a file
- * read. The cache only saves work: whatever fails here, the class is instrumented as before.
+ * Classes as instrumented by an earlier run on the same JDK (DESIGN, "Interception": a per-JDK
+ * cache). Instrumenting the JDK is most of the agent's start-up, and instrumenting a large
+ * library much of a short program's run; a cached class is a file read. The cache only saves
+ * work: whatever fails here, the class is instrumented as before.
  *
  * <p>An entry's directory is named by a checksum of the agent jar and by the JDK's version and
  * home, so a rebuilt agent or another JDK never reads another's entries (the instrumentation of
- * a class also depends on its JDK superclasses). Its file is named by the class, whether it is
+ * a class also depends on its JDK superclasses); only the last few builds used keep theirs. Its file is named by the class, whether it is
  * being loaded or retransformed, and a checksum of the bytes the JVM gave. It holds a magic
- * number, a checksum of the rest, the names of the call sites the instrumentation registered
- * (for divergence reports), and the class bytes. A damaged entry is ignored and rewritten.
+ * number, a checksum of the rest, the bytes the JVM gave (a class is never mistaken for another
+ * with the same checksum), the names of the call sites the instrumentation registered
+ * (for divergence reports), what a class path class's instrumentation learnt of other classes'
+ * fields (checked again before the entry is used), and the class bytes. A damaged entry is ignored and rewritten.
  * Entries are written to a temporary file and moved into place, so concurrent runs never read
  * half of one. The directory also keeps which loaded JDK classes start-up must retransform for
  * {@link QuietCallRewriter}, found by reading class files.
@@ -38,8 +41,10 @@ import java.util.zip.CRC32C;
  * only, and {@link #open} runs every path once, before the transformer is installed.
  */
 public final class ClassCache {
-    private static final int MAGIC = 0x52504331;
+    private static final int MAGIC = 0x52504332;
     private static final String VERDICTS = "quiet-calls";
+    /** How many agent builds keep their entries: a few, for switching between versions. */
+    private static final int KEPT_BUILDS = 3;
     private static final java.util.concurrent.atomic.AtomicLong TEMP_NAMES = new java.util.concurrent.atomic.AtomicLong();
 
     private final File dir;
@@ -61,22 +66,54 @@ public final class ClassCache {
             CRC32C home = new CRC32C();
             home.update(System.getProperty("java.home").getBytes(StandardCharsets.UTF_8));
             String jdk = System.getProperty("java.runtime.version").replaceAll("[^A-Za-z0-9._-]", "_");
-            Path dir = root.resolve("classes").resolve(Long.toHexString(agent.getValue()))
-                    .resolve(jdk + "-" + Long.toHexString(home.getValue()));
+            File builds = root.resolve("classes").toFile();
+            File build = new File(builds, Long.toHexString(agent.getValue()));
+            Path dir = build.toPath().resolve(jdk + "-" + Long.toHexString(home.getValue()));
             Files.createDirectories(dir);
+            build.setLastModified(System.currentTimeMillis());
+            pruneBuilds(builds);
             ClassCache cache = new ClassCache(dir.toFile());
             // Every path once: a miss (of a name never written), a write, a hit.
             byte[] probe = {(byte) 0xCA, (byte) 0xFE};
             cache.get("reprise/Absent", true, probe);
-            cache.put("reprise/Probe", true, probe, new Entry(probe, List.of("probe")));
+            cache.put("reprise/Probe", true, probe, new Entry(probe, List.of("probe"), List.of("reprise/Probe;f;0;")));
             return cache.get("reprise/Probe", true, probe) != null ? cache : null;
         } catch (IOException | RuntimeException e) {
             return null;
         }
     }
 
-    /** A cached class: its bytes, and the call-site names its instrumentation registered. */
-    record Entry(byte[] bytes, List<String> sites) {
+    /**
+     * Deletes the entries of all but the {@link #KEPT_BUILDS} agent builds used last: each
+     * build's entries are of no use to another, and rebuilding the agent would otherwise grow the
+     * cache without end. A run of a deleted build still running just finds no entries.
+     */
+    private static void pruneBuilds(File builds) {
+        File[] all = builds.listFiles(File::isDirectory);
+        if (all == null || all.length <= KEPT_BUILDS) {
+            return;
+        }
+        java.util.Arrays.sort(all, java.util.Comparator.comparingLong(File::lastModified).reversed());
+        for (int i = KEPT_BUILDS; i < all.length; i++) {
+            delete(all[i]);
+        }
+    }
+
+    private static void delete(File f) {
+        File[] children = f.listFiles();
+        if (children != null) {
+            for (File c : children) {
+                delete(c);
+            }
+        }
+        f.delete();
+    }
+
+    /**
+     * A cached class: its bytes, the call-site names its instrumentation registered, and for a
+     * class path class what it asked about other classes' fields ({@link VolatileFields.Lookup}).
+     */
+    record Entry(byte[] bytes, List<String> sites, List<String> answers) {
     }
 
     Entry get(String name, boolean firstLoad, byte[] input) {
@@ -101,14 +138,16 @@ public final class ClassCache {
             return null; // damaged: instrument anew
         }
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(raw, 8, raw.length - 8))) {
-            int n = in.readInt();
-            List<String> sites = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) {
-                sites.add(in.readUTF());
+            byte[] original = new byte[in.readInt()];
+            in.readFully(original);
+            if (!java.util.Arrays.equals(original, input)) {
+                return null; // another class's bytes with the same checksum
             }
+            List<String> sites = readStrings(in);
+            List<String> answers = readStrings(in);
             byte[] bytes = new byte[in.readInt()];
             in.readFully(bytes);
-            return new Entry(bytes, sites);
+            return new Entry(bytes, sites, answers);
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -116,14 +155,14 @@ public final class ClassCache {
 
     void put(String name, boolean firstLoad, byte[] input, Entry entry) {
         try {
-            ByteArrayOutputStream body = new ByteArrayOutputStream(entry.bytes().length + 1024);
+            ByteArrayOutputStream body = new ByteArrayOutputStream(input.length + entry.bytes().length + 1024);
             DataOutputStream out = new DataOutputStream(body);
             out.writeInt(0);
             out.writeInt(0);
-            out.writeInt(entry.sites().size());
-            for (String s : entry.sites()) {
-                out.writeUTF(s);
-            }
+            out.writeInt(input.length);
+            out.write(input);
+            writeStrings(out, entry.sites());
+            writeStrings(out, entry.answers());
             out.writeInt(entry.bytes().length);
             out.write(entry.bytes());
             byte[] raw = body.toByteArray();
@@ -134,6 +173,22 @@ public final class ClassCache {
             replace(file(name, firstLoad, input), raw);
         } catch (IOException | RuntimeException e) {
             // not cached: the next run instruments the class again
+        }
+    }
+
+    private static List<String> readStrings(DataInputStream in) throws IOException {
+        int n = in.readInt();
+        List<String> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(in.readUTF());
+        }
+        return out;
+    }
+
+    private static void writeStrings(DataOutputStream out, List<String> strings) throws IOException {
+        out.writeInt(strings.size());
+        for (String s : strings) {
+            out.writeUTF(s);
         }
     }
 

@@ -34,8 +34,7 @@ final class SyncActionRewriter extends ClassVisitor {
     private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
     private static final Set<String> UNSAFES = Set.of("jdk/internal/misc/Unsafe", "sun/misc/Unsafe");
 
-    private final VolatileFields volatiles;
-    private final ClassLoader loader;
+    private final VolatileFields.Lookup volatiles;
     private final Map<String, Integer> maxLocals;
     private final Set<String> fields = new HashSet<>();
     private final Set<String> volatileFields = new HashSet<>();
@@ -48,10 +47,9 @@ final class SyncActionRewriter extends ClassVisitor {
     private boolean defined;
 
     /** {@code maxLocals}: each method's own locals ({@link #maxLocals(ClassReader)}), keyed by name and descriptor. */
-    SyncActionRewriter(ClassVisitor next, VolatileFields volatiles, ClassLoader loader, Map<String, Integer> maxLocals) {
+    SyncActionRewriter(ClassVisitor next, VolatileFields.Lookup volatiles, Map<String, Integer> maxLocals) {
         super(Opcodes.ASM9, next);
         this.volatiles = volatiles;
-        this.loader = loader;
         this.maxLocals = maxLocals;
     }
 
@@ -221,7 +219,7 @@ final class SyncActionRewriter extends ClassVisitor {
 
         @Override
         public void visitFieldInsn(int opcode, String owner, String name, String desc) {
-            String declarer = volatiles.orderedDeclarer(loader, owner, name, racy);
+            String declarer = volatiles.orderedDeclarer(owner, name, racy);
             if (declarer == null) {
                 super.visitFieldInsn(opcode, owner, name, desc);
                 return;

@@ -28,10 +28,10 @@ public final class Transformer implements ClassFileTransformer {
     private final Catalogue catalogue;
     private final Set<String> prologueMisses = ConcurrentHashMap.newKeySet();
     private final VolatileFields volatiles = new VolatileFields();
-    /** Instrumented JDK classes of earlier runs, or null. */
+    /** Classes as instrumented by earlier runs, or null. */
     private final ClassCache cache;
 
-    /** {@code cache}: instrumented JDK classes kept between runs, or null. */
+    /** {@code cache}: instrumented classes kept between runs, or null. */
     public Transformer(Catalogue catalogue, ClassCache cache) {
         this.catalogue = catalogue;
         this.cache = cache;
@@ -78,10 +78,8 @@ public final class Transformer implements ClassFileTransformer {
         // What transforming runs (reading class files, the agent's own tables) is not the program's.
         Rt.suppress();
         try {
-            // Only classes of the JDK's own loaders: a class on the class path may extend classes
-            // that change without it, and its instrumentation with them.
-            if (!useCache || cache == null || (loader != null && loader != ClassLoader.getPlatformClassLoader())) {
-                return instrument(name, loader, bytes, prologues, passes, firstLoad);
+            if (!useCache || cache == null) {
+                return instrument(name, volatiles.lookup(loader), bytes, prologues, passes, firstLoad);
             }
             return cached(name, loader, bytes, prologues, passes, firstLoad);
         } catch (Throwable t) {
@@ -98,7 +96,14 @@ public final class Transformer implements ClassFileTransformer {
     private byte[] cached(String name, ClassLoader loader, byte[] bytes, List<Catalogue.PrologueHook> prologues,
                           Passes passes, boolean firstLoad) {
         ClassCache.Entry hit = cache.get(name, firstLoad, bytes);
-        if (hit != null) {
+        if (hit != null && passes.syncActions()) {
+            volatiles.define(name, bytes); // what the skipped pass would have registered
+        }
+        // A JDK loader's class sees only the JDK, which names the cache directory. A class path
+        // class was instrumented against the fields of other classes there, which may have
+        // changed without it: its entry is used only if they still give the same answers.
+        boolean classPath = loader != null && loader != ClassLoader.getPlatformClassLoader();
+        if (hit != null && (!classPath || volatiles.stillAnswers(loader, hit.answers()))) {
             for (String site : hit.sites()) {
                 Sites.registerName(site);
             }
@@ -106,13 +111,14 @@ public final class Transformer implements ClassFileTransformer {
         }
         List<String> sites = new ArrayList<>();
         List<String> prior = Sites.capture(sites);
+        VolatileFields.Lookup lookup = volatiles.lookup(loader);
         byte[] out;
         try {
-            out = instrument(name, loader, bytes, prologues, passes, firstLoad);
+            out = instrument(name, lookup, bytes, prologues, passes, firstLoad);
         } finally {
             Sites.endCapture(prior);
         }
-        cache.put(name, firstLoad, bytes, new ClassCache.Entry(out, sites));
+        cache.put(name, firstLoad, bytes, new ClassCache.Entry(out, sites, classPath ? lookup.answers() : List.of()));
         return out;
     }
 
@@ -144,8 +150,8 @@ public final class Transformer implements ClassFileTransformer {
         }
     }
 
-    private byte[] instrument(String name, ClassLoader loader, byte[] bytes, List<Catalogue.PrologueHook> prologues,
-                              Passes passes, boolean firstLoad) {
+    private byte[] instrument(String name, VolatileFields.Lookup volatileFields, byte[] bytes,
+                              List<Catalogue.PrologueHook> prologues, Passes passes, boolean firstLoad) {
         ClassReader reader = new ClassReader(bytes);
         // No COMPUTE_MAXS: each pass raises the stack size by what it adds, which spares a data-flow
         // analysis of every method (most of the cost of instrumenting the JDK at start-up).
@@ -158,7 +164,7 @@ public final class Transformer implements ClassFileTransformer {
         if (passes.syncActions()) {
             Map<String, Integer> maxLocals = SyncActionRewriter.namesAtomicAccess(reader)
                     ? SyncActionRewriter.maxLocals(reader) : Map.of();
-            chain = new SyncActionRewriter(chain, volatiles, loader, maxLocals);
+            chain = new SyncActionRewriter(chain, volatileFields, maxLocals);
         } else if (passes.quietCalls() && QuietCallRewriter.applies(name, reader)) {
             chain = new QuietCallRewriter(chain, name);
         }

@@ -3,6 +3,8 @@ package dev.reprise.agent.instrument;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -34,6 +36,62 @@ final class VolatileFields {
     /** Registers the class being transformed, whose fields the pass has just seen. */
     void define(String name, Declared declared) {
         classes.put(name, declared);
+    }
+
+    /** Registers a class from its bytes, when no pass reads them (its instrumentation came from the cache). */
+    void define(String name, byte[] bytes) {
+        classes.putIfAbsent(name, scan(new ClassReader(bytes)));
+    }
+
+    /** The questions of one class's instrumentation, asked through {@code loader}. */
+    Lookup lookup(ClassLoader loader) {
+        return new Lookup(loader);
+    }
+
+    /**
+     * Whether {@code answers} of an earlier {@link Lookup#answers()} still hold through
+     * {@code loader}: a class on the class path was instrumented against the fields of classes
+     * that may have changed since, without it.
+     */
+    boolean stillAnswers(ClassLoader loader, List<String> answers) {
+        for (String a : answers) {
+            String[] q = a.split(";", -1);
+            if (q.length != 4) {
+                return false;
+            }
+            String declarer = orderedDeclarer(loader, q[0], q[1], q[2].equals("1"));
+            if (!q[3].equals(declarer == null ? "" : declarer)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * One class's questions, with their answers kept: besides its bytes, the only input its
+     * instrumentation reads. An answer is {@code owner;field;racy;declarer} (';' is in no JVM name).
+     */
+    final class Lookup {
+        private final ClassLoader loader;
+        private final Set<String> answers = new LinkedHashSet<>();
+
+        private Lookup(ClassLoader loader) {
+            this.loader = loader;
+        }
+
+        String orderedDeclarer(String owner, String name, boolean racy) {
+            String declarer = VolatileFields.this.orderedDeclarer(loader, owner, name, racy);
+            answers.add(owner + ';' + name + ';' + (racy ? '1' : '0') + ';' + (declarer == null ? "" : declarer));
+            return declarer;
+        }
+
+        void define(String name, Declared declared) {
+            VolatileFields.this.define(name, declared);
+        }
+
+        List<String> answers() {
+            return List.copyOf(answers);
+        }
     }
 
     /**
