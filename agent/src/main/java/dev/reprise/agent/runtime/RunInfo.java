@@ -12,12 +12,15 @@ import java.util.TreeMap;
 /**
  * Small property files the recorder leaves beside its streams for {@code reprise}: the JVM that
  * ran ({@value #JVM}), the operation names by id ({@value #OPS}), and the end marker
- * ({@value #END}) whose presence means the run completed and every stream was flushed.
+ * ({@value #END}) whose presence means the run completed and every stream was flushed (with,
+ * under TO, the turns of the events the exit cut off).
  */
 public final class RunInfo {
     public static final String JVM = "jvm.properties";
     public static final String OPS = "ops.properties";
     public static final String END = "end.properties";
+    /** In {@value #END}, TO only: the turns of events the exit cut off, comma-separated. */
+    private static final String CUT_TURNS = "cutTurns";
 
     private RunInfo() {
     }
@@ -38,13 +41,50 @@ public final class RunInfo {
         write(dir.resolve(OPS), p);
     }
 
-    static void writeEnd(Path dir, Map<String, Long> eventsByThread) throws IOException {
+    static void writeEnd(Path dir, Map<String, Long> eventsByThread, long[] cutTurns) throws IOException {
         Properties p = new Properties();
         p.setProperty("completed", "true");
+        if (cutTurns.length > 0) {
+            StringBuilder list = new StringBuilder();
+            for (long t : cutTurns) {
+                list.append(list.length() == 0 ? "" : ",").append(t);
+            }
+            p.setProperty(CUT_TURNS, list.toString());
+        }
         for (Map.Entry<String, Long> e : new TreeMap<>(eventsByThread).entrySet()) {
             p.setProperty("thread." + e.getKey() + ".events", Long.toString(e.getValue()));
         }
         write(dir.resolve(END), p);
+    }
+
+    /**
+     * The TO turns the exit cut off ({@link SyncOrder#cutTurns}), none if the run did not complete.
+     * A list that does not parse is a damaged recording, reported as such.
+     */
+    static long[] readCutTurns(Path dir) throws IOException {
+        Path file = dir.resolve(END);
+        if (!Files.exists(file)) {
+            return new long[0];
+        }
+        Properties p = new Properties();
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            p.load(in);
+        }
+        String list = p.getProperty(CUT_TURNS, "");
+        if (list.isEmpty()) {
+            return new long[0];
+        }
+        String[] parts = list.split(",");
+        long[] turns = new long[parts.length];
+        try {
+            for (int i = 0; i < parts.length; i++) {
+                turns[i] = Long.parseLong(parts[i]);
+            }
+        } catch (NumberFormatException e) {
+            throw new IOException(file + ": " + CUT_TURNS + " is not a list of numbers");
+        }
+        java.util.Arrays.sort(turns);
+        return turns;
     }
 
     private static void write(Path file, Properties p) throws IOException {

@@ -2,6 +2,7 @@ package dev.reprise.agent.runtime;
 
 import dev.reprise.core.config.AgentConfig;
 import dev.reprise.core.config.Mode;
+import dev.reprise.core.config.Order;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -38,6 +39,9 @@ public final class Session {
         // is made inside the first transformation, and a class loaded there is not transformed.
         SplittableRandom.class.getName();
         Session s = new Session(config, writer);
+        if (config.mode() == Mode.REPLAY && config.order() == Order.TO) {
+            SyncOrder.skipCutTurns(RunInfo.readCutTurns(config.dir()));
+        }
         current = s;
         Threads.registerMain(main);
         return s;
@@ -145,6 +149,7 @@ public final class Session {
         // The recorded thread never ended: the JVM exited, from another thread, while it ran.
         // It waits here for that exit, which the replay reaches in its recorded order.
         ctx.awaitingExit = true;
+        SyncOrder.cutOff(ctx);
         Waiter.awaitExit(ctx);
     }
 
@@ -167,6 +172,10 @@ public final class Session {
     public void finish() {
         if (writer != null) {
             try {
+                boolean totalOrder = config.order() == Order.TO;
+                if (totalOrder) {
+                    SyncOrder.freeze();
+                }
                 writer.close();
                 java.util.Map<String, Long> counts = new java.util.HashMap<>();
                 synchronized (threads) {
@@ -177,7 +186,7 @@ public final class Session {
                         }
                     }
                 }
-                RunInfo.writeEnd(config.dir(), counts);
+                RunInfo.writeEnd(config.dir(), counts, totalOrder ? SyncOrder.cutTurns(threads()) : new long[0]);
             } catch (IOException e) {
                 Divergence.message("could not write the recording: " + e.getMessage());
             }

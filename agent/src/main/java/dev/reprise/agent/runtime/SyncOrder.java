@@ -2,6 +2,8 @@ package dev.reprise.agent.runtime;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.List;
 
 import dev.reprise.core.config.Order;
 
@@ -22,7 +24,8 @@ import dev.reprise.core.config.Order;
  * last owner, which no acquisition of another resource on the slot can fake (DESIGN, rule 1).
  *
  * <p>TO: each acquisition takes the next number of one global sequence while holding the
- * resource; replay waits for its number's turn.
+ * resource; replay waits for its number's turn. The exit cuts the recording while threads run:
+ * the numbers of events it cut off are listed ({@link #cutTurns}) and replay passes over them.
  *
  * <p>Atomicity (DESIGN, rule 2): callers hold the resource across {@link #recordAcquired}, so no
  * other acquisition of it can slip between the operation and its record.
@@ -43,6 +46,15 @@ public final class SyncOrder {
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
     private static final VarHandle LAST_ORDERED = staticLong("lastOrdered");
     private static final VarHandle SEQUENCE = staticLong("sequence");
+    private static final VarHandle DRAWING;
+
+    static {
+        try {
+            DRAWING = MethodHandles.lookup().findVarHandle(ThreadCtx.class, "drawing", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     /** Per slot, its last acquisition, packed; volatile accesses through {@link #LONGS}. */
     private static final long[] SLOT = new long[SLOTS];
@@ -54,6 +66,12 @@ public final class SyncOrder {
     private static long sequence;
     /** Replay: how many synchronization events each thread has completed; volatile accesses through {@link #LONGS}. */
     private static final long[] PROGRESS = new long[MAX_THREADS];
+    /** Replay: the progress of a thread whose stream the exit cut off, once it has replayed all of it. */
+    private static final long ALL = COUNT_MASK + 1;
+    /** Record, TO: added to the sequence by {@link #freeze}; a number at least this was drawn after the cut. */
+    private static final long FROZEN = 1L << 62;
+    /** Replay, TO: the turns whose events the recording's exit cut off, sorted; the sequence passes over them. */
+    private static long[] cutTurns = new long[0];
     private SyncOrder() {
     }
 
@@ -118,9 +136,22 @@ public final class SyncOrder {
     static void recordAcquired(Ev ev, ThreadCtx ctx, int slot, Order order) {
         long count = ++ctx.syncCount;
         if (order == Order.TO) {
+            // The exit's cut reads lastTurn after freezing the sequence. drawing is set before
+            // the draw, a volatile read-modify-write that precedes the freeze's in the sequence's
+            // order, so the cut sees it, and waits for the release that publishes the turn. A
+            // draw after the freeze leaves lastTurn alone: the event before may be unflushed.
+            DRAWING.setOpaque(ctx, true);
+            long turn = (long) SEQUENCE.getAndAdd(1L);
+            if (turn >= FROZEN) {
+                DRAWING.setRelease(ctx, false);
+                Waiter.awaitHalt(); // drawn after the cut: no stream could hold this event
+            }
+            ctx.lastTurnEvent = ctx.eventNo;
+            ctx.lastTurn = turn;
+            DRAWING.setRelease(ctx, false);
             ev.header(false);
             ev.j(TURN);
-            ev.j((long) SEQUENCE.getAndAdd(1L));
+            ev.j(turn);
             return;
         }
         long mine = pack(ctx.index, count);
@@ -139,6 +170,66 @@ public final class SyncOrder {
 
     private static int owner(long packed) {
         return (int) (packed >>> COUNT_BITS) - 1;
+    }
+
+    /**
+     * Record, TO, at exit, before the streams are closed: no turn is drawn from here on, so the
+     * turns drawn are exactly those below the sequence's value now. A thread drawing one later
+     * waits for the JVM's halt, holding what it acquired.
+     */
+    static void freeze() {
+        SEQUENCE.getAndAdd(FROZEN);
+    }
+
+    /**
+     * Record, TO, after {@link #freeze} and after every stream is closed: the turns drawn by
+     * events no stream holds. Each thread adds at most its last turn: an event that drew an
+     * earlier one and was not flushed was committed after its stream closed, so after the
+     * freeze, and the thread's next draw was refused. Replay passes over these turns
+     * ({@link #skipCutTurns}); without them, an event ordered after one of them would wait for it
+     * forever.
+     */
+    static long[] cutTurns(List<ThreadCtx> threads) {
+        long[] cut = new long[threads.size()];
+        int n = 0;
+        for (ThreadCtx ctx : threads) {
+            while ((boolean) DRAWING.getAcquire(ctx)) {
+                Thread.onSpinWait();
+            }
+            long turn = ctx.lastTurn;
+            if (turn >= 0 && ctx.log != null && ctx.lastTurnEvent >= ctx.log.flushedEvents()) {
+                cut[n++] = turn;
+            }
+        }
+        cut = Arrays.copyOf(cut, n);
+        Arrays.sort(cut);
+        return cut;
+    }
+
+    /** Replay, TO, before any event: the recording's {@link #cutTurns}. */
+    static void skipCutTurns(long[] turns) {
+        cutTurns = turns.clone();
+        SEQUENCE.setVolatile(nextTurn(0));
+    }
+
+    private static long nextTurn(long turn) {
+        long[] cut = cutTurns;
+        while (cut.length > 0 && Arrays.binarySearch(cut, turn) >= 0) {
+            turn++;
+        }
+        return turn;
+    }
+
+    /**
+     * Replay: {@code ctx} has replayed its whole stream, which the exit cut off while the thread
+     * still ran. RTO edges may name its events that no stream holds (an event open at the cut,
+     * or drawn after it); they all came after what it replayed, and it does nothing more.
+     */
+    static void cutOff(ThreadCtx ctx) {
+        if (ctx.index >= 0) {
+            LONGS.setVolatile(PROGRESS, ctx.index, ALL);
+            Waiter.progressed();
+        }
     }
 
     /** Replay: reads the event's ordering into {@code ctx}; {@link #ready} then says when it may proceed. */
@@ -175,7 +266,7 @@ public final class SyncOrder {
     static void completed(ThreadCtx ctx) {
         LONGS.setVolatile(PROGRESS, ctx.index, ++ctx.syncCount);
         if (ctx.awaitSeq >= 0) {
-            SEQUENCE.setVolatile(ctx.awaitSeq + 1);
+            SEQUENCE.setVolatile(nextTurn(ctx.awaitSeq + 1));
             ctx.awaitSeq = -1;
         }
         ctx.awaitThread = -1;

@@ -47,6 +47,14 @@ public final class ThreadCtx {
     /** Non-zero while the JDK's own calls into java.util.concurrent run: their synchronization is not ordered ({@link SyncActions#quiet}). */
     int quiet;
     long eventNo;
+    /**
+     * Record, TO: whether the thread is drawing a turn (through {@code SyncOrder}'s VarHandle);
+     * the last turn it drew (-1: none) and that event's number, published by the release that
+     * ends the draw. Read by the exit's cut ({@link SyncOrder#cutTurns}).
+     */
+    boolean drawing;
+    long lastTurn = -1;
+    long lastTurnEvent;
     /** Objects of each class this thread gave an identity hash: the next one's value derives from it. */
     final ClassCounters hashCounters = new ClassCounters();
     final ThreadLog log;

@@ -85,6 +85,13 @@ final class Waiter {
         }
     }
 
+    /** Record: parks for good; the thread is past the exit's cut and only the JVM's halt ends it. */
+    static void awaitHalt() {
+        while (true) {
+            LockSupport.park();
+        }
+    }
+
     /** Starts timing a long wait of {@code ctx} against the program's progress. */
     private static void watchFrom(ThreadCtx ctx) {
         ctx.seenProgress = SyncOrder.totalProgress();
