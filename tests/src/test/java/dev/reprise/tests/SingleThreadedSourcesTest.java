@@ -29,7 +29,7 @@ class SingleThreadedSourcesTest {
      */
     @ParameterizedTest
     @ValueSource(strings = {"corpus.single.Clocks", "corpus.single.Randomness", "corpus.single.IdentityHashes",
-        "corpus.single.IdentityHashedLocks", "corpus.single.ClassKeys"})
+        "corpus.single.IdentityHashedLocks", "corpus.single.ClassKeys", "corpus.single.WeakCache"})
     void replaysWhatTwoRunsDoNotShare(String program) {
         String first = Reprise.exec(corpus(program), null, Map.of(), null).stdout();
         String other = first;

@@ -19,11 +19,14 @@ import dev.reprise.agent.runtime.Sites;
  */
 final class CallSiteRewriter extends ClassVisitor {
     private final Catalogue catalogue;
+    /** An application class: {@link CallSite#programOnly()} hooks apply too. */
+    private final boolean application;
     private String className;
 
-    CallSiteRewriter(ClassVisitor next, Catalogue catalogue) {
+    CallSiteRewriter(ClassVisitor next, Catalogue catalogue, boolean application) {
         super(Opcodes.ASM9, next);
         this.catalogue = catalogue;
+        this.application = application;
     }
 
     @Override
@@ -83,7 +86,7 @@ final class CallSiteRewriter extends ClassVisitor {
 
         private Catalogue.SiteHook match(int opcode, String owner, String name, String desc) {
             for (Catalogue.SiteHook h : catalogue.siteHooks(name)) {
-                if (!h.desc().equals(desc)) {
+                if (!h.desc().equals(desc) || h.programOnly() && !application) {
                     continue;
                 }
                 boolean ownerOk = h.owner().equals("*") || h.owner().equals(owner);

@@ -13,10 +13,11 @@ import java.util.TreeSet;
 import org.objectweb.asm.Type;
 
 import dev.reprise.agent.ops.CallSite;
+import dev.reprise.agent.ops.Constructed;
 import dev.reprise.agent.ops.Prologue;
 
 /**
- * Every intercepted operation, read from the {@link Prologue} and {@link CallSite} annotations of
+ * Every intercepted operation, read from the {@link Prologue}, {@link CallSite} and {@link Constructed} annotations of
  * the hook classes. The instrumentation passes consult it; nothing else lists operations.
  */
 public final class Catalogue {
@@ -26,11 +27,16 @@ public final class Catalogue {
     }
 
     /** A call to rewrite into a call to a static hook. */
-    public record SiteHook(CallSite.Kind kind, String owner, String method, String desc,
+    public record SiteHook(CallSite.Kind kind, String owner, String method, String desc, boolean programOnly,
                            String hookOwner, String hookName, String hookDesc) {
     }
 
+    /** A call to add to a JDK constructor, after its superclass constructor ({@link Constructed}). */
+    public record ConstructedHook(String owner, String desc, String hookOwner, String hookName, String hookDesc) {
+    }
+
     private final Map<String, List<PrologueHook>> prologues = new HashMap<>();
+    private final Map<String, List<ConstructedHook>> constructed = new HashMap<>();
     private final Map<String, List<SiteHook>> sitesByMethod = new HashMap<>();
     private final Set<String> siteClasses = new TreeSet<>();
     private final Set<String> monitorClasses;
@@ -45,7 +51,8 @@ public final class Catalogue {
             for (Method m : c.getDeclaredMethods()) {
                 Prologue p = m.getAnnotation(Prologue.class);
                 CallSite s = m.getAnnotation(CallSite.class);
-                if (p == null && s == null) {
+                Constructed made = m.getAnnotation(Constructed.class);
+                if (p == null && s == null && made == null) {
                     continue;
                 }
                 if (!Modifier.isStatic(m.getModifiers()) || !Modifier.isPublic(m.getModifiers())) {
@@ -63,9 +70,19 @@ public final class Catalogue {
                     }
                     ofOwner.add(new PrologueHook(p.owner(), p.method(), p.desc(), p.optional(), p.anyDepth(), hookOwner, m.getName(), hookDesc));
                 }
+                if (made != null) {
+                    Type hook = Type.getMethodType(hookDesc);
+                    if (hook.getReturnType() != Type.VOID_TYPE
+                            || hook.getArgumentTypes().length != Type.getArgumentTypes(made.desc()).length + 1) {
+                        throw new IllegalStateException("hook " + m.getName() + hookDesc + " does not fit "
+                                + made.owner() + ".<init>" + made.desc());
+                    }
+                    constructed.computeIfAbsent(made.owner(), x -> new ArrayList<>())
+                            .add(new ConstructedHook(made.owner(), made.desc(), hookOwner, m.getName(), hookDesc));
+                }
                 if (s != null) {
                     sitesByMethod.computeIfAbsent(s.method(), k -> new ArrayList<>())
-                            .add(new SiteHook(s.kind(), s.owner(), s.method(), s.desc(), hookOwner, m.getName(), hookDesc));
+                            .add(new SiteHook(s.kind(), s.owner(), s.method(), s.desc(), s.programOnly(), hookOwner, m.getName(), hookDesc));
                     Collections.addAll(siteClasses, s.alsoIn());
                 }
             }
@@ -74,6 +91,10 @@ public final class Catalogue {
 
     public List<PrologueHook> prologuesOf(String internalName) {
         return prologues.getOrDefault(internalName, List.of());
+    }
+
+    public List<ConstructedHook> constructedHooksOf(String internalName) {
+        return constructed.getOrDefault(internalName, List.of());
     }
 
     /** Site hooks for calls to methods named {@code name}: most calls are rejected by this lookup alone. */
@@ -101,7 +122,7 @@ public final class Catalogue {
     /** Whether the catalogue changes a JDK class: retransformed at start-up if already loaded. */
     public boolean changesJdkClass(String internalName) {
         return siteClasses.contains(internalName) || prologues.containsKey(internalName)
-                || monitorClasses.contains(internalName) || ordersSyncActionsIn(internalName)
+                || constructed.containsKey(internalName) || monitorClasses.contains(internalName) || ordersSyncActionsIn(internalName)
                 || dev.reprise.agent.ops.JdkInternals.hasUnloggedMethods(internalName);
     }
 }

@@ -68,20 +68,21 @@ public final class Transformer implements ClassFileTransformer {
             return null;
         }
         List<Catalogue.PrologueHook> prologues = catalogue.prologuesOf(name);
+        List<Catalogue.ConstructedHook> constructed = catalogue.constructedHooksOf(name);
         boolean app = isApplicationClass(name, loader);
-        Passes passes = new Passes(app || catalogue.rewritesSitesIn(name), app || catalogue.ordersMonitorsIn(name) || Catalogue.ordersSyncActionsIn(name),
+        Passes passes = new Passes(app, app || catalogue.rewritesSitesIn(name), app || catalogue.ordersMonitorsIn(name) || Catalogue.ordersSyncActionsIn(name),
                 app || Catalogue.ordersSyncActionsIn(name), !app && QuietCallRewriter.candidate(name), !app && firstLoad,
                 JdkInternals.hasUnloggedMethods(name));
-        if (prologues.isEmpty() && !passes.any()) {
+        if (prologues.isEmpty() && constructed.isEmpty() && !passes.any()) {
             return null;
         }
         // What transforming runs (reading class files, the agent's own tables) is not the program's.
         Rt.suppress();
         try {
             if (!useCache || cache == null) {
-                return instrument(name, volatiles.lookup(loader), bytes, prologues, passes, firstLoad);
+                return instrument(name, volatiles.lookup(loader), bytes, prologues, constructed, passes, firstLoad);
             }
-            return cached(name, loader, bytes, prologues, passes, firstLoad);
+            return cached(name, loader, bytes, prologues, constructed, passes, firstLoad);
         } catch (Throwable t) {
             Divergence.message("cannot instrument " + name.replace('/', '.') + ": " + t);
             if (!app) {
@@ -94,7 +95,7 @@ public final class Transformer implements ClassFileTransformer {
     }
 
     private byte[] cached(String name, ClassLoader loader, byte[] bytes, List<Catalogue.PrologueHook> prologues,
-                          Passes passes, boolean firstLoad) {
+                          List<Catalogue.ConstructedHook> constructed, Passes passes, boolean firstLoad) {
         ClassCache.Entry hit = cache.get(name, firstLoad, bytes);
         if (hit != null && passes.syncActions()) {
             volatiles.define(name, bytes); // what the skipped pass would have registered
@@ -114,7 +115,7 @@ public final class Transformer implements ClassFileTransformer {
         VolatileFields.Lookup lookup = volatiles.lookup(loader);
         byte[] out;
         try {
-            out = instrument(name, lookup, bytes, prologues, passes, firstLoad);
+            out = instrument(name, lookup, bytes, prologues, constructed, passes, firstLoad);
         } finally {
             Sites.endCapture(prior);
         }
@@ -143,7 +144,7 @@ public final class Transformer implements ClassFileTransformer {
     }
 
     /** Which passes a class gets besides its prologues. */
-    private record Passes(boolean sites, boolean monitors, boolean syncActions, boolean quietCalls,
+    private record Passes(boolean application, boolean sites, boolean monitors, boolean syncActions, boolean quietCalls,
                           boolean jdkInitializer, boolean unloggedMethods) {
         boolean any() {
             return sites || monitors || syncActions || quietCalls || jdkInitializer || unloggedMethods;
@@ -151,7 +152,8 @@ public final class Transformer implements ClassFileTransformer {
     }
 
     private byte[] instrument(String name, VolatileFields.Lookup volatileFields, byte[] bytes,
-                              List<Catalogue.PrologueHook> prologues, Passes passes, boolean firstLoad) {
+                              List<Catalogue.PrologueHook> prologues, List<Catalogue.ConstructedHook> constructed,
+                              Passes passes, boolean firstLoad) {
         ClassReader reader = new ClassReader(bytes);
         // No COMPUTE_MAXS: each pass raises the stack size by what it adds, which spares a data-flow
         // analysis of every method (most of the cost of instrumenting the JDK at start-up).
@@ -171,8 +173,12 @@ public final class Transformer implements ClassFileTransformer {
         if (!prologues.isEmpty()) {
             chain = new PrologueInserter(chain, prologues, applied);
         }
+        List<Catalogue.ConstructedHook> constructors = new ArrayList<>();
+        if (!constructed.isEmpty()) {
+            chain = new ConstructedInserter(chain, constructed, constructors);
+        }
         if (passes.sites()) {
-            chain = new CallSiteRewriter(chain, catalogue);
+            chain = new CallSiteRewriter(chain, catalogue, passes.application());
         }
         if (passes.monitors()) {
             chain = new MonitorRewriter(chain, firstLoad);
@@ -184,6 +190,11 @@ public final class Transformer implements ClassFileTransformer {
         for (Catalogue.PrologueHook h : prologues) {
             if (!applied.contains(h) && !h.optional() && prologueMisses.add(h.owner() + h.method() + h.desc())) {
                 throw new IllegalStateException("hooked method " + h.method() + h.desc() + " not found");
+            }
+        }
+        for (Catalogue.ConstructedHook h : constructed) {
+            if (!constructors.contains(h)) {
+                throw new IllegalStateException("hooked constructor " + h.owner() + ".<init>" + h.desc() + " not found");
             }
         }
         return writer.toByteArray();

@@ -36,4 +36,10 @@ public @interface CallSite {
 
     /** JDK classes (internal names) whose calls are rewritten too. */
     String[] alsoIn() default {};
+
+    /**
+     * Rewritten in application classes only, not in the JDK classes other hooks name: the JDK's
+     * own calls are its internal business, made at moments that differ between runs.
+     */
+    boolean programOnly() default false;
 }
