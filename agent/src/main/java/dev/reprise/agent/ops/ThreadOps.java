@@ -126,6 +126,7 @@ public final class ThreadOps {
             live.invokeExact(t, container);
         } finally {
             Ordered.exit(ev);
+            Threads.announced(t);
         }
     }
 
@@ -156,6 +157,7 @@ public final class ThreadOps {
             throw ev.threw(e);
         } finally {
             ev.end();
+            Threads.announced(hook);
         }
     }
 

@@ -19,6 +19,8 @@ public final class Threads {
         final long id;
         /** Written and read only by the registered thread itself. */
         ThreadCtx ctx;
+        /** Record: the event that started the thread is in its parent's stream ({@link #announced}). */
+        volatile boolean announced;
 
         Registration(String path, int index, long id) {
             this.path = path;
@@ -36,7 +38,9 @@ public final class Threads {
 
     /** Registers the thread that runs premain as the program's main thread. */
     static void registerMain(Thread t) {
-        PATHS.put(t, new Registration("1", 0, -1));
+        Registration main = new Registration("1", 0, -1);
+        main.announced = true;
+        PATHS.put(t, main);
     }
 
     /**
@@ -57,6 +61,19 @@ public final class Threads {
         return path;
     }
 
+    /**
+     * Called by the parent once the event that started {@code child} (or registered it as a
+     * shutdown hook) is committed to its stream. Until then the child logs nothing
+     * ({@link #contextForCurrentThread}): if the exit cut the parent's stream before that event,
+     * a replay would never start the child, and whatever the child recorded would never run.
+     */
+    public static void announced(Thread child) {
+        Registration r = PATHS.get(child);
+        if (r != null) {
+            r.announced = true;
+        }
+    }
+
     /** How many creation indexes are taken: every recorded thread's index is below it. */
     static int indexes() {
         return nextIndex;
@@ -75,6 +92,9 @@ public final class Threads {
             return ThreadCtx.UNRECORDED;
         }
         if (r.ctx == null) {
+            if (!s.replaying()) {
+                Waiter.awaitAnnounced(r);
+            }
             r.ctx = s.openThread(r.path, r.index);
         }
         return r.ctx;

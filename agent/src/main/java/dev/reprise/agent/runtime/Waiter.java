@@ -85,6 +85,22 @@ final class Waiter {
         }
     }
 
+    /**
+     * Record: a new thread's wait until its parent has logged starting it. That takes the parent
+     * microseconds after the start returns, unless it is descheduled: spin, yield, then park.
+     */
+    static void awaitAnnounced(Threads.Registration r) {
+        for (int i = 0; !r.announced; i++) {
+            if (i < SPINS) {
+                Thread.onSpinWait();
+            } else if (i < SPINS + YIELDS) {
+                Thread.yield();
+            } else {
+                LockSupport.parkNanos(100_000);
+            }
+        }
+    }
+
     /** Record: parks for good; the thread is past the exit's cut and only the JVM's halt ends it. */
     static void awaitHalt() {
         while (true) {
