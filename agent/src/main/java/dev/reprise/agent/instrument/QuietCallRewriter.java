@@ -8,6 +8,7 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
+import dev.reprise.agent.runtime.JdkLoaders;
 import dev.reprise.agent.runtime.SyncActions;
 
 /**
@@ -98,7 +99,7 @@ public final class QuietCallRewriter extends ClassVisitor {
         String name = c.getName().replace('.', '/');
         ClassLoader loader = c.getClassLoader();
         if (c.isArray() || c.isHidden() || !candidate(name)
-                || loader != null && loader != ClassLoader.getPlatformClassLoader()) {
+                || !JdkLoaders.isJdk(loader)) {
             return false;
         }
         return known.computeIfAbsent(name, QuietCallRewriter::appliesToClassFile);

@@ -14,6 +14,7 @@ import org.objectweb.asm.ClassWriter;
 
 import dev.reprise.agent.ops.JdkInternals;
 import dev.reprise.agent.runtime.Divergence;
+import dev.reprise.agent.runtime.JdkLoaders;
 import dev.reprise.agent.runtime.Rt;
 import dev.reprise.agent.runtime.Sites;
 
@@ -103,7 +104,7 @@ public final class Transformer implements ClassFileTransformer {
         // A JDK loader's class sees only the JDK, which names the cache directory. A class path
         // class was instrumented against the fields of other classes there, which may have
         // changed without it: its entry is used only if they still give the same answers.
-        boolean classPath = loader != null && loader != ClassLoader.getPlatformClassLoader();
+        boolean classPath = !JdkLoaders.isJdk(loader);
         if (hit != null && (!classPath || volatiles.stillAnswers(loader, hit.answers()))) {
             for (String site : hit.sites()) {
                 Sites.registerName(site);
@@ -201,7 +202,7 @@ public final class Transformer implements ClassFileTransformer {
     }
 
     private static boolean isApplicationClass(String name, ClassLoader loader) {
-        if (loader == null || loader == ClassLoader.getPlatformClassLoader()) {
+        if (JdkLoaders.isJdk(loader)) {
             return false;
         }
         for (String p : JDK_PREFIXES) {

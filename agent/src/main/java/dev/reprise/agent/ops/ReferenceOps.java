@@ -7,6 +7,7 @@ import java.lang.ref.WeakReference;
 
 import dev.reprise.agent.runtime.Divergence;
 import dev.reprise.agent.runtime.Ev;
+import dev.reprise.agent.runtime.JdkLoaders;
 import dev.reprise.agent.runtime.Op;
 import dev.reprise.agent.runtime.Rt;
 import dev.reprise.agent.runtime.Session;
@@ -69,7 +70,7 @@ public final class ReferenceOps {
     private static boolean madeForProgram(Class<?> c) {
         ClassLoader loader = c.getClassLoader();
         return c == WeakReference.class || c == SoftReference.class
-                || loader != null && loader != ClassLoader.getPlatformClassLoader();
+                || !JdkLoaders.isJdk(loader);
     }
 
     private static void retain(Reference<?> ref, Object referent) {
