@@ -52,7 +52,7 @@ final class InspectCommand implements Callable<Integer> {
             if (eventsOf != null) {
                 return listEvents(CheckedRecording.open(dir).dir());
             }
-            s = summarize(CheckedRecording.open(dir));
+            s = summarize(CheckedRecording.openReadingEvents(dir));
         } catch (RecordingException e) {
             Main.say(e.getMessage());
             return ExitCodes.CORRUPT;

@@ -114,7 +114,7 @@ final class RecordCommand implements Callable<Integer> {
             }
         } else {
             for (Path s : rec.streams()) {
-                threads.put(RecordingDir.threadOf(s), StreamScan.of(s).events());
+                threads.put(RecordingDir.threadOf(s), StreamScan.counted(s).events());
             }
         }
         boolean completed = end != null && status < 128;

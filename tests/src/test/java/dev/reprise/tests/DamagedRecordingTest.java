@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DamagedRecordingTest {
     private static final int FILE_HEADER = 12;
-    private static final int CHUNK_HEADER = 16;
+    private static final int CHUNK_HEADER = 20;
 
     @TempDir
     static Path shared;

@@ -17,12 +17,22 @@ import java.util.TreeMap;
  */
 public record CheckedRecording(RecordingDir dir, Manifest manifest, List<StreamScan> streams) {
 
+    /** Checked by chunk: every checksum and the event counts the chunks declare (what replay needs). */
     public static CheckedRecording open(Path path) throws RecordingException {
+        return open(path, false);
+    }
+
+    /** Checked by event: every event header is read too, and counted by kind ({@link StreamScan#byOp}). */
+    public static CheckedRecording openReadingEvents(Path path) throws RecordingException {
+        return open(path, true);
+    }
+
+    private static CheckedRecording open(Path path, boolean readEvents) throws RecordingException {
         RecordingDir rec = RecordingDir.open(path);
         Manifest m = rec.manifest();
         Map<String, StreamScan> scans = new TreeMap<>();
         for (Path s : rec.streams()) {
-            StreamScan scan = StreamScan.of(s);
+            StreamScan scan = readEvents ? StreamScan.of(s) : StreamScan.counted(s);
             scans.put(scan.thread(), scan);
         }
         for (Map.Entry<String, Long> t : m.threads().entrySet()) {

@@ -6,13 +6,14 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.reprise.core.log.ChunkReader;
 import dev.reprise.core.log.EventHeader;
 import dev.reprise.core.log.EventInput;
 import dev.reprise.core.log.RecordingCorruptException;
 
 /**
- * Reads a whole stream, verifying every chunk and event header: what {@code inspect} reports
- * and what {@code replay} checks before it starts.
+ * Reads a whole stream, verifying every chunk: with its event headers, what {@code inspect}
+ * reports; by the chunks' event counts alone, what {@code replay} checks before it starts.
  */
 public record StreamScan(Path file, String thread, long events, Map<Integer, Long> byOp, long fileBytes, long rawBytes,
                          long tornAt) {
@@ -24,6 +25,28 @@ public record StreamScan(Path file, String thread, long events, Map<Integer, Lon
 
     public static StreamScan of(Path stream) throws RecordingException {
         return forEach(stream, (n, h) -> { });
+    }
+
+    /**
+     * Verifies every chunk's checksum and adds up the event counts their headers declare,
+     * without decompressing: {@code byOp} stays empty. A recording of millions of events is
+     * checked in milliseconds, where decoding every header took most of a second.
+     */
+    public static StreamScan counted(Path stream) throws RecordingException {
+        long events = 0;
+        long raw = 0;
+        try (ChunkReader chunks = new ChunkReader(stream)) {
+            for (int n = chunks.nextCount(); n >= 0; n = chunks.nextCount()) {
+                events += n;
+                raw += chunks.rawLength();
+            }
+            return new StreamScan(stream, RecordingDir.threadOf(stream), events, Map.of(), Files.size(stream), raw,
+                    chunks.tornTail());
+        } catch (RecordingCorruptException e) {
+            throw RecordingDir.corrupt(e);
+        } catch (IOException e) {
+            throw new RecordingException(stream, "cannot read: " + e.getMessage());
+        }
     }
 
     public static StreamScan forEach(Path stream, Visitor visitor) throws RecordingException {

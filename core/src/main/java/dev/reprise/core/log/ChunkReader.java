@@ -21,6 +21,9 @@ public final class ChunkReader implements AutoCloseable {
     private long offset;
     private long tornAt = -1;
     private int chunks;
+    /** Of the chunk read last: its size uncompressed and how many events it holds. */
+    private int rawLength;
+    private int events;
 
     public ChunkReader(Path file) {
         this.file = file;
@@ -44,6 +47,35 @@ public final class ChunkReader implements AutoCloseable {
 
     /** The next chunk's raw bytes, or {@code null} at the end of the stream. */
     public byte[] next() {
+        long start = offset;
+        byte[] chunk = readVerified();
+        if (chunk == null) {
+            return null;
+        }
+        byte[] raw = new byte[rawLength];
+        try {
+            StreamFormat.decompress(chunk, StreamFormat.CHUNK_HEADER_SIZE, chunk.length - StreamFormat.CHUNK_HEADER_SIZE, raw);
+        } catch (RuntimeException e) {
+            throw new RecordingCorruptException(file, start, "chunk does not decompress");
+        }
+        return raw;
+    }
+
+    /**
+     * Verifies the next chunk without decompressing it: its event count, or -1 at the end of the
+     * stream. {@link #rawLength()} is then its size uncompressed.
+     */
+    public int nextCount() {
+        return readVerified() == null ? -1 : events;
+    }
+
+    /** The uncompressed size of the chunk read last. */
+    public int rawLength() {
+        return rawLength;
+    }
+
+    /** The next chunk, header included, its checksum verified; null at the end of the stream or a torn tail. */
+    private byte[] readVerified() {
         byte[] header = new byte[StreamFormat.CHUNK_HEADER_SIZE];
         long start = offset;
         int n = readFully(header);
@@ -57,10 +89,11 @@ public final class ChunkReader implements AutoCloseable {
         ByteBuffer h = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN);
         int rawLen = h.getInt(4);
         int clen = h.getInt(8);
+        int count = h.getInt(12);
         if (h.getInt(0) != StreamFormat.CHUNK_MAGIC) {
             throw new RecordingCorruptException(file, start, "bad chunk marker");
         }
-        if (rawLen < 0 || rawLen > StreamFormat.MAX_CHUNK || clen < 0 || clen > StreamFormat.MAX_CHUNK) {
+        if (rawLen < 0 || rawLen > StreamFormat.MAX_CHUNK || clen < 0 || clen > StreamFormat.MAX_CHUNK || count < 0) {
             throw new RecordingCorruptException(file, start, "chunk length out of range");
         }
         byte[] chunk = Arrays.copyOf(header, header.length + clen);
@@ -69,17 +102,13 @@ public final class ChunkReader implements AutoCloseable {
             tornAt = start;
             return null;
         }
-        if (StreamFormat.checksum(chunk, clen) != h.getInt(12)) {
+        if (StreamFormat.checksum(chunk, clen) != h.getInt(16)) {
             throw new RecordingCorruptException(file, start, "chunk checksum mismatch");
         }
-        byte[] raw = new byte[rawLen];
-        try {
-            StreamFormat.decompress(chunk, header.length, clen, raw);
-        } catch (RuntimeException e) {
-            throw new RecordingCorruptException(file, start, "chunk does not decompress");
-        }
+        rawLength = rawLen;
+        events = count;
         chunks++;
-        return raw;
+        return chunk;
     }
 
     /** Offset of an incomplete last chunk, or -1 if the stream ended cleanly (so far). */

@@ -20,10 +20,10 @@ import java.util.concurrent.BlockingQueue;
  */
 public final class LogWriter {
     private static final String STREAMS = "streams";
-    private static final Job STOP = new Job(null, null, 0);
+    private static final Job STOP = new Job(null, null, 0, 0);
 
     /** A chunk to write: {@code data[0, len)}, which the writer owns from then on. */
-    private record Job(String stream, byte[] data, int len) {
+    private record Job(String stream, byte[] data, int len, int events) {
     }
 
     private final Path dir;
@@ -65,12 +65,12 @@ public final class LogWriter {
         return log;
     }
 
-    /** Queues {@code data[0, len)} for writing; the caller gives the array up. */
-    void submit(String stream, byte[] data, int len) {
+    /** Queues {@code data[0, len)}, {@code events} whole events, for writing; the caller gives the array up. */
+    void submit(String stream, byte[] data, int len, int events) {
         boolean interrupted = false;
         while (true) {
             try {
-                queue.put(new Job(stream, data, len));
+                queue.put(new Job(stream, data, len, events));
                 break;
             } catch (InterruptedException e) {
                 interrupted = true; // the program's interrupt is not ours to consume
@@ -132,7 +132,7 @@ public final class LogWriter {
                         out = create(streamFile(dir.getParent(), job.stream));
                         files.put(job.stream, out);
                     }
-                    out.write(StreamFormat.encodeChunk(job.data, job.len));
+                    out.write(StreamFormat.encodeChunk(job.data, job.len, job.events));
                     out.flush();
                 } catch (IOException e) {
                     failure = e;

@@ -75,7 +75,7 @@ public final class ThreadLog {
         if (closed) {
             return;
         }
-        writer.submit(stream, buffer.array(), buffer.position());
+        writer.submit(stream, buffer.array(), buffer.position(), buffered);
         handedOver += buffered;
         buffered = 0;
         buffer = new EventBuffer(CHUNK_TARGET + 1024);
@@ -92,7 +92,7 @@ public final class ThreadLog {
         int pos = (int) c;
         if (pos > 0) {
             // The owner may still be writing events past pos into this array: hand over a copy.
-            writer.submit(stream, java.util.Arrays.copyOf(buffer.array(), pos), pos);
+            writer.submit(stream, java.util.Arrays.copyOf(buffer.array(), pos), pos, (int) (c >>> 32));
         }
         flushed = handedOver + (c >>> 32);
     }
