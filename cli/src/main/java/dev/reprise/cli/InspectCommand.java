@@ -39,7 +39,7 @@ final class InspectCommand implements Callable<Integer> {
     /** The summary; its field names are the JSON keys. */
     record Summary(String recording, List<String> command, String cwd, String java, int exitStatus, boolean completed,
                    long durationMillis, String order, long events, long totalBytes, long rawBytes,
-                   List<ThreadSummary> threads, Map<String, Long> eventsByKind) {
+                   List<ThreadSummary> threads, Map<String, Long> eventsByKind, long relaxedInRuns) {
     }
 
     record ThreadSummary(String path, long events, long bytes, long rawBytes, boolean tornTail) {
@@ -88,7 +88,9 @@ final class InspectCommand implements Callable<Integer> {
         Map<String, Long> byKind = new TreeMap<>();
         long events = 0;
         long raw = 0;
+        long relaxedInRuns = 0;
         for (StreamScan scan : checked.streams()) {
+            relaxedInRuns += scan.relaxedInRuns();
             threads.add(new ThreadSummary(scan.thread(), scan.events(), scan.fileBytes(), scan.rawBytes(), scan.tornAt() >= 0));
             events += scan.events();
             raw += scan.rawBytes();
@@ -103,7 +105,7 @@ final class InspectCommand implements Callable<Integer> {
         }
         String java = m.jvm() == null ? "?" : m.jvm().getOrDefault("java.version", "?") + " (" + m.jvm().getOrDefault("java.vendor", "?") + ")";
         return new Summary(rec.path().toString(), m.command(), m.cwd(), java, m.exitStatus(), m.completed(),
-                m.durationMillis(), m.order(), events, total, raw, threads, new LinkedHashMap<>(byKind));
+                m.durationMillis(), m.order(), events, total, raw, threads, new LinkedHashMap<>(byKind), relaxedInRuns);
     }
 
     private static void print(Summary s) {
@@ -126,6 +128,11 @@ final class InspectCommand implements Callable<Integer> {
         System.out.printf("%-28s %10s%n", "events by kind", "count");
         for (Map.Entry<String, Long> e : s.eventsByKind().entrySet()) {
             System.out.printf("%-28s %10d%n", e.getKey(), e.getValue());
+        }
+        if (s.relaxedInRuns() > 0) {
+            System.out.println();
+            System.out.printf("relaxed synchronization events written as counts (%s): %d%n", StreamScan.RELAXED_RUN,
+                    s.relaxedInRuns());
         }
     }
 }

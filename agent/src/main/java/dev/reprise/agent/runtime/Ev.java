@@ -25,8 +25,17 @@ import dev.reprise.core.log.RecordingCorruptException;
  * An event is an {@link EventHeader}, then the values in the order the hook codes them. A thrown
  * exception replaces the values with its class name and message. One instance per thread is reused: no allocation
  * per event.
+ *
+ * <p>Relaxed events that code no value (most of a thread's synchronization on its own objects)
+ * are not written one by one: a thread counts them, and writes the count as one
+ * {@code sync.relaxed.run} event before its next written event. Replay takes that many of the
+ * thread's next ordered events as relaxed. A count never written (the exit cut the thread off)
+ * loses nothing: replay treats a cut-off thread as having completed all its events
+ * ({@code SyncOrder.cutOff}). {@code ctx.eventNo} numbers the events as the stream holds them.
  */
 public final class Ev {
+    private static final Op RUN = Op.named("sync.relaxed.run");
+
     private final ThreadCtx ctx;
     private final boolean recording;
     private int headerMark;
@@ -38,6 +47,10 @@ public final class Ev {
     private boolean open;
     /** Replay: the event read was logged under the operation's relaxed twin. */
     private boolean relaxed;
+    /** Record: relaxed events counted but not yet written. Replay: how many more the last run covers. */
+    private long run;
+    /** Record: this event is counted in {@link #run}. Replay: this event was taken from a run. */
+    private boolean inRun;
 
     Ev(ThreadCtx ctx) {
         this.ctx = ctx;
@@ -67,11 +80,37 @@ public final class Ev {
      * waits for that decision, so it is written once; a value coded before it forces it, unrelaxed.
      */
     void header(boolean relaxed) {
+        headerPending = false;
         if (relaxed) {
             op = relaxedTwin;
+            // A class initializer's stream ends with the initializer: a count left unwritten there would be lost.
+            if (ctx.initializing == null) {
+                inRun = true;
+                run++;
+                return;
+            }
         }
-        headerPending = false;
-        lengthMark = EventHeader.write(ctx.log.buffer(), op, false, site, digest);
+        writeHeader(false);
+    }
+
+    /** Record: writes this event's header, after the count of the relaxed events before it. */
+    private void writeHeader(boolean threw) {
+        if (run > 0) {
+            EventBuffer b = ctx.log.buffer();
+            int mark = EventHeader.write(b, RUN.id, false, 0, 0);
+            b.putVarLong(run);
+            b.closeLength(mark);
+            run = 0;
+            commit();
+        }
+        EventBuffer b = ctx.log.buffer(); // a new one if the commit handed the last over
+        headerMark = b.position();
+        lengthMark = EventHeader.write(b, op, threw, site, digest);
+    }
+
+    private void commit() {
+        ctx.log.commit();
+        ctx.eventNo++;
     }
 
     private int relaxedTwin;
@@ -82,6 +121,11 @@ public final class Ev {
     private EventBuffer out() {
         if (headerPending) {
             header(false);
+        } else if (inRun) {
+            // A relaxed event with values is written whole, after the events counted before it.
+            inRun = false;
+            run--;
+            writeHeader(false);
         }
         return ctx.log.buffer();
     }
@@ -92,15 +136,18 @@ public final class Ev {
         this.digest = digest;
         this.open = true;
         if (recording) {
-            EventBuffer b = ctx.log.buffer();
-            headerMark = b.position();
             headerPending = relaxedTwin != 0;
             if (!headerPending) {
-                lengthMark = EventHeader.write(b, op, false, site, digest);
+                writeHeader(false);
             }
             return;
         }
         Session.current().chaos(ctx);
+        if (run > 0) {
+            run--;
+            takeFromRun();
+            return;
+        }
         EventHeader h;
         try {
             if (ctx.in.atEnd()) {
@@ -114,6 +161,12 @@ public final class Ev {
             throw Session.current().corrupt(e);
         }
         payloadEnd = ctx.in.position() + h.length();
+        if (h.op() == RUN.id) {
+            run = ctx.in.getVarLong() - 1;
+            ctx.eventNo++;
+            takeFromRun();
+            return;
+        }
         relaxed = relaxedTwin != 0 && h.op() == relaxedTwin;
         if (relaxed) {
             this.op = relaxedTwin;
@@ -127,6 +180,17 @@ public final class Ev {
             end();
             throw sneaky(Exceptions.recreate(cls, msg));
         }
+    }
+
+    /** Replay: this event is one of a run's relaxed events, which have no values. */
+    private void takeFromRun() {
+        if (relaxedTwin == 0) {
+            Divergence.report(ctx, RUN.id, 0, 0, op, site, digest);
+        }
+        relaxed = true;
+        op = relaxedTwin;
+        inRun = true;
+        payloadEnd = ctx.in.position();
     }
 
     /** True when the operation must run for real (recording). */
@@ -183,10 +247,15 @@ public final class Ev {
     /** Records that the operation threw {@code t}; rethrows it (the return type is for {@code throw}). */
     public RuntimeException threw(Throwable t) {
         if (recording && open) {
-            EventBuffer b = ctx.log.buffer();
-            b.truncate(headerMark);
+            if (inRun) {
+                inRun = false;
+                run--;
+            } else if (!headerPending) {
+                ctx.log.buffer().truncate(headerMark);
+            }
             headerPending = false;
-            lengthMark = EventHeader.write(b, op, true, site, digest);
+            writeHeader(true);
+            EventBuffer b = ctx.log.buffer();
             b.putString(t.getClass().getName());
             b.putString(t.getMessage());
         }
@@ -199,14 +268,18 @@ public final class Ev {
             return;
         }
         open = false;
-        ctx.eventNo++;
-        if (recording) {
+        if (inRun) {
+            inRun = false; // record: counted in the run; replay: taken from it
+        } else if (recording) {
             out().closeLength(lengthMark);
-            ctx.log.commit();
-        } else if (ctx.in.position() != payloadEnd) {
-            long off = ctx.in.position() - payloadEnd;
-            Divergence.mismatch(Op.nameOf(op), "it decoded " + Math.abs(off) + " bytes " + (off < 0 ? "less" : "more")
-                    + " than the recorded payload");
+            commit();
+        } else {
+            ctx.eventNo++;
+            if (ctx.in.position() != payloadEnd) {
+                long off = ctx.in.position() - payloadEnd;
+                Divergence.mismatch(Op.nameOf(op), "it decoded " + Math.abs(off) + " bytes " + (off < 0 ? "less" : "more")
+                        + " than the recorded payload");
+            }
         }
         ctx.depth = 0;
     }

@@ -30,9 +30,10 @@ public record CheckedRecording(RecordingDir dir, Manifest manifest, List<StreamS
     private static CheckedRecording open(Path path, boolean readEvents) throws RecordingException {
         RecordingDir rec = RecordingDir.open(path);
         Manifest m = rec.manifest();
+        int runOp = readEvents ? opId(rec, StreamScan.RELAXED_RUN) : -1;
         Map<String, StreamScan> scans = new TreeMap<>();
         for (Path s : rec.streams()) {
-            StreamScan scan = readEvents ? StreamScan.of(s) : StreamScan.counted(s);
+            StreamScan scan = readEvents ? StreamScan.of(s, runOp) : StreamScan.counted(s);
             scans.put(scan.thread(), scan);
         }
         for (Map.Entry<String, Long> t : m.threads().entrySet()) {
@@ -45,6 +46,23 @@ public record CheckedRecording(RecordingDir dir, Manifest manifest, List<StreamS
             check(rec, m, scan);
         }
         return new CheckedRecording(rec, m, List.copyOf(scans.values()));
+    }
+
+    /** The id of the operation called {@code name} in the recording's table, or -1. */
+    private static int opId(RecordingDir rec, String name) throws RecordingException {
+        java.util.Properties ops = rec.sideFile("ops.properties");
+        if (ops != null) {
+            for (String id : ops.stringPropertyNames()) {
+                if (name.equals(ops.getProperty(id))) {
+                    try {
+                        return Integer.parseInt(id);
+                    } catch (NumberFormatException e) {
+                        throw new RecordingException(rec.path().resolve("ops.properties"), "unreadable: operation id '" + id + "'");
+                    }
+                }
+            }
+        }
+        return -1;
     }
 
     private static void check(RecordingDir rec, Manifest m, StreamScan scan) throws RecordingException {

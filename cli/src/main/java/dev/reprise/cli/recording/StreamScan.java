@@ -15,16 +15,19 @@ import dev.reprise.core.log.RecordingCorruptException;
  * Reads a whole stream, verifying every chunk: with its event headers, what {@code inspect}
  * reports; by the chunks' event counts alone, what {@code replay} checks before it starts.
  */
-public record StreamScan(Path file, String thread, long events, Map<Integer, Long> byOp, long fileBytes, long rawBytes,
-                         long tornAt) {
+public record StreamScan(Path file, String thread, long events, Map<Integer, Long> byOp, long relaxedInRuns,
+                         long fileBytes, long rawBytes, long tornAt) {
+    /** The name under which a thread writes how many relaxed events it did not write one by one. */
+    public static final String RELAXED_RUN = "sync.relaxed.run";
 
     /** Receives each event header of a stream, numbered from 0. */
     public interface Visitor {
         void event(long number, EventHeader header);
     }
 
-    public static StreamScan of(Path stream) throws RecordingException {
-        return forEach(stream, (n, h) -> { });
+    /** Every event header read; the events of operation {@code runOp} ({@link #RELAXED_RUN}, -1 if unknown) add up their counts. */
+    public static StreamScan of(Path stream, int runOp) throws RecordingException {
+        return scan(stream, runOp, (n, h) -> { });
     }
 
     /**
@@ -40,7 +43,7 @@ public record StreamScan(Path file, String thread, long events, Map<Integer, Lon
                 events += n;
                 raw += chunks.rawLength();
             }
-            return new StreamScan(stream, RecordingDir.threadOf(stream), events, Map.of(), Files.size(stream), raw,
+            return new StreamScan(stream, RecordingDir.threadOf(stream), events, Map.of(), 0, Files.size(stream), raw,
                     chunks.tornTail());
         } catch (RecordingCorruptException e) {
             throw RecordingDir.corrupt(e);
@@ -50,19 +53,28 @@ public record StreamScan(Path file, String thread, long events, Map<Integer, Lon
     }
 
     public static StreamScan forEach(Path stream, Visitor visitor) throws RecordingException {
+        return scan(stream, -1, visitor);
+    }
+
+    private static StreamScan scan(Path stream, int runOp, Visitor visitor) throws RecordingException {
         EventInput in = new EventInput(stream);
         Map<Integer, Long> byOp = new TreeMap<>();
         long events = 0;
+        long relaxed = 0;
         try {
             while (!in.atEnd()) {
                 EventHeader h = EventHeader.read(in);
-                in.skip(h.length());
+                long payload = in.position();
+                if (h.op() == runOp) {
+                    relaxed += in.getVarLong();
+                }
+                in.skip(h.length() - (in.position() - payload));
                 byOp.merge(h.op(), 1L, Long::sum);
                 visitor.event(events, h);
                 events++;
             }
-            return new StreamScan(stream, RecordingDir.threadOf(stream), events, byOp, Files.size(stream), in.position(),
-                    in.tornTail());
+            return new StreamScan(stream, RecordingDir.threadOf(stream), events, byOp, relaxed, Files.size(stream),
+                    in.position(), in.tornTail());
         } catch (RecordingCorruptException e) {
             throw RecordingDir.corrupt(e);
         } catch (EventInput.EndOfStream e) {
