@@ -57,6 +57,25 @@ class ThreadsTest {
     }
 
     /**
+     * A synchronization action that throws (a volatile read through null, an array VarHandle read
+     * past the end) is caught by the program's own catch right around it, inside a synchronized
+     * block or method, and the monitor is free again: each thread counts every exception where it
+     * expected it, as it does without Reprise.
+     */
+    @ParameterizedTest(name = "under {0}")
+    @CsvSource({"rto", "to"})
+    void throwingActionsAreCaughtWhereTheProgramCatchesThem(String order) {
+        Run recorded = record(tmp.resolve("rec"), order, corpus("corpus.threads.ThrowingActions", "3", "200"));
+        assertEquals(0, recorded.status(), recorded::toString);
+        for (int t = 0; t < 3; t++) {
+            assertTrue(recorded.stdout().contains("thread " + t + " caught 67 null reads, 66 reads past the end"),
+                    recorded::toString);
+        }
+        assertTrue(recorded.stdout().startsWith("600 turns: "), recorded::toString);
+        assertChaosReplaysMatch(tmp.resolve("rec"), recorded);
+    }
+
+    /**
      * The exit cuts the recording while daemon threads contend for a monitor and another spins:
      * in about one recording in five (TO), a contender has drawn its turn but not yet logged the
      * event, and main's last events come after it. Several recordings, each replayed twice.

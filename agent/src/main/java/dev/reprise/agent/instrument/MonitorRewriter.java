@@ -1,5 +1,8 @@
 package dev.reprise.agent.instrument;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -15,6 +18,13 @@ import dev.reprise.agent.runtime.Sites;
  * method, whose monitor the JVM takes before any bytecode runs, becomes a plain method whose body
  * is a synchronized block; this changes its modifiers, so it is done only when a class is first
  * loaded (the JVM forbids it on retransformation).
+ *
+ * <p>The {@code entered} call runs with the monitor held, so it must lie inside the range whose
+ * handler releases the monitor: a call that could leave the method holding it makes the JIT
+ * compilers judge the method's monitors unbalanced, and they never compile it (it stays
+ * interpreted). A compiler's range begins at the label right after {@code monitorenter}, so the
+ * call is emitted after the labels and line numbers that follow it, unless a stack map frame
+ * follows (a jump target, whose frame has no room for the claim the call consumes).
  */
 final class MonitorRewriter extends ClassVisitor {
     private static final String OPS = Type.getInternalName(MonitorOps.class);
@@ -51,40 +61,94 @@ final class MonitorRewriter extends ClassVisitor {
         }
     }
 
-    private final class Rewriter extends MethodVisitor {
+    private final class Rewriter extends InstructionHookVisitor {
         private final String method;
         private final SyncMethod sync;
         private final Label bodyStart = new Label();
         private final Label bodyEnd = new Label();
         private final Label handler = new Label();
         private int line;
+        /** A {@code monitorenter} was rewritten and its {@code entered} call is still to come. */
+        private boolean enteredPending;
+        /** Meanwhile, the labels (one element) and line numbers (line, label) passed on after the call. */
+        private final List<Object[]> held = new ArrayList<>();
 
         Rewriter(MethodVisitor mv, String method, SyncMethod sync) {
-            super(Opcodes.ASM9, mv);
+            super(mv);
             this.method = method;
             this.sync = sync;
         }
 
+        /**
+         * A converted method takes its monitor before its first label (which a loop may jump
+         * back to); its handler's entry follows the method's own, which the reader has reported.
+         */
         @Override
-        public void visitCode() {
-            super.visitCode();
+        void beforeCode() {
             if (sync != null) {
+                super.visitTryCatchBlock(bodyStart, bodyEnd, handler, null);
                 loadMonitor();
-                enter();
+                acquire();
                 super.visitLabel(bodyStart);
+                entered();
+            }
+        }
+
+        @Override
+        void beforeInstruction() {
+            if (enteredPending) {
+                enteredPending = false;
+                passHeld();
+                entered();
+            }
+        }
+
+        @Override
+        public void visitLabel(Label label) {
+            if (enteredPending) {
+                held.add(new Object[] {label});
+            } else {
+                super.visitLabel(label);
             }
         }
 
         @Override
         public void visitLineNumber(int line, Label start) {
             this.line = line;
-            super.visitLineNumber(line, start);
+            if (enteredPending) {
+                held.add(new Object[] {line, start});
+            } else {
+                super.visitLineNumber(line, start);
+            }
+        }
+
+        /** A frame right after {@code monitorenter} marks a jump target: the call goes before it. */
+        @Override
+        public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
+            if (enteredPending) {
+                enteredPending = false;
+                entered();
+                passHeld();
+            }
+            super.visitFrame(type, numLocal, local, numStack, stack);
+        }
+
+        private void passHeld() {
+            for (Object[] h : held) {
+                if (h.length == 1) {
+                    super.visitLabel((Label) h[0]);
+                } else {
+                    super.visitLineNumber((Integer) h[0], (Label) h[1]);
+                }
+            }
+            held.clear();
         }
 
         @Override
         public void visitInsn(int opcode) {
             if (opcode == Opcodes.MONITORENTER) {
-                enter();
+                acquire();
+                enteredPending = true;
                 return;
             }
             if (sync != null && opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
@@ -94,14 +158,18 @@ final class MonitorRewriter extends ClassVisitor {
             super.visitInsn(opcode);
         }
 
-        /** Stack: monitor -> (empty), acquired as an ordered event. */
-        private void enter() {
+        /** Stack: monitor -> claim, the monitor acquired; {@link #entered} then records it. */
+        private void acquire() {
             super.visitInsn(Opcodes.DUP);                                     // m m
             super.visitLdcInsn(Sites.register(className, method, line));     // m m site
             super.visitMethodInsn(Opcodes.INVOKESTATIC, OPS, MonitorOps.ENTER,
                     "(Ljava/lang/Object;I)Ljava/lang/Object;", false);       // m claim
             super.visitInsn(Opcodes.SWAP);                                    // claim m
             super.visitInsn(Opcodes.MONITORENTER);                            // claim
+        }
+
+        /** Stack: claim -> (empty). */
+        private void entered() {
             super.visitMethodInsn(Opcodes.INVOKESTATIC, OPS, MonitorOps.ENTERED, "(Ljava/lang/Object;)V", false);
         }
 
@@ -116,9 +184,9 @@ final class MonitorRewriter extends ClassVisitor {
         /** A converted method releases its monitor on the way out by an exception too. */
         @Override
         public void visitMaxs(int maxStack, int maxLocals) {
+            beforeInstruction();
             if (sync != null) {
                 super.visitLabel(bodyEnd);
-                super.visitTryCatchBlock(bodyStart, bodyEnd, handler, null);
                 super.visitLabel(handler);
                 if (frames) {
                     Object[] locals = Frames.entryLocals(className, sync.isStatic(), sync.desc());
@@ -128,7 +196,7 @@ final class MonitorRewriter extends ClassVisitor {
                 super.visitInsn(Opcodes.MONITOREXIT);
                 super.visitInsn(Opcodes.ATHROW);
             }
-            // enter() holds the monitor, its copy, and the claim or the site above what was there;
+            // acquire() holds the monitor, its copy, and the claim or the site above what was there;
             // a converted method loads its monitor first, and again above a return value.
             super.visitMaxs(maxStack + (sync != null ? 3 : 2), maxLocals);
         }

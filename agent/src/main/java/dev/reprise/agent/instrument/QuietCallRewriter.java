@@ -127,7 +127,7 @@ public final class QuietCallRewriter extends ClassVisitor {
         if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
             return mv;
         }
-        return new BracketingVisitor(mv, version, ACTIONS, "loud") {
+        return new BracketingVisitor(mv, version, ACTIONS, "loud", className, access, name, desc) {
             /** In a constructor, {@code this} is uninitialized until the superclass's (or another own) constructor is called. */
             private boolean thisReady = !name.equals("<init>");
 

@@ -117,13 +117,14 @@ final class SyncActionRewriter extends ClassVisitor {
         if (name.equals("<init>") || name.equals("<clinit>") || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
             return mv;
         }
-        return new Actions(mv, name, maxLocals.getOrDefault(name + desc, -1));
+        return new Actions(mv, access, name, desc, maxLocals.getOrDefault(name + desc, -1));
     }
 
     /**
      * How many values (after the coordinates) a {@code VarHandle} access mode takes, or -1 if it is
      * no access. Plain {@code get} and {@code set} count too: code that uses a handle for a plain
-     * access does so to race deliberately, publishing through a later release.
+     * access to an object does so to race deliberately, publishing through a later release
+     * (but see {@link #isData}).
      */
     private static int varHandleValues(String mode) {
         if (mode.equals("get") || mode.equals("getVolatile") || mode.equals("getAcquire") || mode.equals("getOpaque")) {
@@ -137,6 +138,19 @@ final class SyncActionRewriter extends ClassVisitor {
             return 2;
         }
         return -1;
+    }
+
+    /**
+     * Whether a handle's first coordinate is plain data: an array of primitives or a
+     * {@code ByteBuffer}. A plain {@code get} or {@code set} there is a view handle reading or
+     * writing numbers in a chosen byte order (Lucene reads its every hash and posting this way),
+     * an access like {@code b[i]}, not a publication. Outside the JDK's concurrency code it is no
+     * synchronization action; the ordered modes on such handles still are.
+     */
+    private static boolean isData(Type coordinate) {
+        return coordinate.getSort() == Type.ARRAY && coordinate.getDimensions() == 1
+                        && coordinate.getElementType().getSort() < Type.ARRAY
+                || coordinate.getInternalName().equals("java/nio/ByteBuffer");
     }
 
     /**
@@ -157,7 +171,7 @@ final class SyncActionRewriter extends ClassVisitor {
      * location on the stack (the location is the stack entry just below it: the receiver when 0).
      * -1 for any other call.
      */
-    private static int locationIndex(String owner, String name, String desc) {
+    private static int locationIndex(String owner, String name, String desc, boolean racy) {
         if (UNSAFES.contains(owner)) {
             return unsafeAction(name, desc) ? 1 : -1; // unsafe, object, offset, operands...
         }
@@ -168,6 +182,9 @@ final class SyncActionRewriter extends ClassVisitor {
         Type[] args = Type.getArgumentTypes(desc);
         int coordinates = args.length - values;
         if (values < 0 || coordinates < 0) {
+            return -1;
+        }
+        if (!racy && coordinates > 0 && (name.equals("get") || name.equals("set")) && isData(args[0])) {
             return -1;
         }
         // handle, object or array, operands...; a static field (or a non-object coordinate): the handle
@@ -181,8 +198,8 @@ final class SyncActionRewriter extends ClassVisitor {
         private int maxTemp;
         private int line;
 
-        Actions(MethodVisitor mv, String method, int firstTemp) {
-            super(mv, version, ACTIONS, "exit");
+        Actions(MethodVisitor mv, int access, String method, String desc, int firstTemp) {
+            super(mv, version, ACTIONS, "exit", className, access, method, desc);
             this.method = method;
             this.firstTemp = firstTemp;
             this.maxTemp = Math.max(firstTemp, 0);
@@ -252,7 +269,7 @@ final class SyncActionRewriter extends ClassVisitor {
 
         @Override
         public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
-            int keep = opcode == Opcodes.INVOKEVIRTUAL && firstTemp >= 0 ? locationIndex(owner, name, desc) : -1;
+            int keep = opcode == Opcodes.INVOKEVIRTUAL && firstTemp >= 0 ? locationIndex(owner, name, desc, racy) : -1;
             if (keep < 0) {
                 super.visitMethodInsn(opcode, owner, name, desc, itf);
                 return;

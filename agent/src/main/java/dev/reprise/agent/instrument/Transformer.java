@@ -161,9 +161,9 @@ public final class Transformer implements ClassFileTransformer {
         ClassWriter writer = new ClassWriter(reader, 0);
         List<Catalogue.PrologueHook> applied = new ArrayList<>();
         ClassVisitor chain = writer;
-        // The bracketing passes come last (nearest the writer): their shared handlers then follow
-        // every other pass's code, outside the ranges those passes cover (a synchronized method's
-        // body, an initializer's), whose handlers' frames they could not match.
+        // The bracketing passes come last (nearest the writer): they see every other pass's
+        // exception-table entries (a synchronized method's, an initializer's) and code, so their
+        // handlers, placed after it all, rethrow into the entries that cover each bracket.
         if (passes.syncActions()) {
             Map<String, Integer> maxLocals = SyncActionRewriter.namesAtomicAccess(reader)
                     ? SyncActionRewriter.maxLocals(reader) : Map.of();

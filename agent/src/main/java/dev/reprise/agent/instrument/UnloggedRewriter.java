@@ -46,7 +46,7 @@ final class UnloggedRewriter extends ClassVisitor {
                 ? new Bracket(mv, RT, "suppress", "unsuppress", null) : mv;
     }
 
-    private final class Bracket extends MethodVisitor {
+    private final class Bracket extends InstructionHookVisitor {
         private final Label start = new Label();
         private final Label end = new Label();
         private final Label handler = new Label();
@@ -58,7 +58,7 @@ final class UnloggedRewriter extends ClassVisitor {
         private final String desc;
 
         Bracket(MethodVisitor mv, String owner, String open, String close, String argument) {
-            super(Opcodes.ASM9, mv);
+            super(mv);
             this.owner = owner;
             this.open = open;
             this.close = close;
@@ -73,9 +73,10 @@ final class UnloggedRewriter extends ClassVisitor {
             super.visitMethodInsn(Opcodes.INVOKESTATIC, owner, method, desc, false);
         }
 
+        /** The handler's entry follows the method's own, which the reader reports before any code. */
         @Override
-        public void visitCode() {
-            super.visitCode();
+        void beforeCode() {
+            super.visitTryCatchBlock(start, end, handler, null);
             call(open);
             super.visitLabel(start);
         }
@@ -91,7 +92,6 @@ final class UnloggedRewriter extends ClassVisitor {
         @Override
         public void visitMaxs(int maxStack, int maxLocals) {
             super.visitLabel(end);
-            super.visitTryCatchBlock(start, end, handler, null);
             super.visitLabel(handler);
             super.visitFrame(Opcodes.F_FULL, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"});
             call(close);
