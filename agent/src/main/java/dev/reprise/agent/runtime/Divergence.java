@@ -26,6 +26,13 @@ public final class Divergence {
                 "expected: " + describe(rOp, rSite, rDigest) + "\n  actual:   " + describe(op, site, digest));
     }
 
+    /** The recording has a relaxed event, counted in a {@code sync.relaxed.run}, where the program does another operation. */
+    static void relaxedExpected(ThreadCtx ctx, int op, int site, int digest) {
+        stop(ctx, "the program made a different operation than the recording",
+                "expected: a synchronization event on a resource this thread held last (counted in a sync.relaxed.run)"
+                        + "\n  actual:   " + describe(op, site, digest));
+    }
+
     static void launch(ThreadCtx ctx, String recorded, String actual) {
         stop(ctx, "the program was started with a different main class or arguments than the recording",
                 "expected: " + recorded + "\n  actual:   " + actual);

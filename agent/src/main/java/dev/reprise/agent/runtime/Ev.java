@@ -185,7 +185,7 @@ public final class Ev {
     /** Replay: this event is one of a run's relaxed events, which have no values. */
     private void takeFromRun() {
         if (relaxedTwin == 0) {
-            Divergence.report(ctx, RUN.id, 0, 0, op, site, digest);
+            Divergence.relaxedExpected(ctx, op, site, digest);
         }
         relaxed = true;
         op = relaxedTwin;
