@@ -41,9 +41,18 @@ public final class NioDirectoryOps {
     private static final MethodHandle FDOPENDIR_LIVE = Unix.method("fdopendir", long.class, int.class);
     private static final MethodHandle READDIR_LIVE = Unix.method("readdir", byte[].class, long.class);
     private static final MethodHandle CLOSEDIR_LIVE = Unix.method("closedir", void.class, long.class);
-    private static final MethodHandle CLOSEDIR_ERRNO = Unix.errnoOf(CLOSEDIR_LIVE);
 
     private NioDirectoryOps() {
+    }
+
+    /** {@code closedir}, live, as its errno ({@link Unix#errno}): 0 when it returns. */
+    private static int closedirErrno(long dir) throws Throwable {
+        try {
+            CLOSEDIR_LIVE.invokeExact(dir);
+            return 0;
+        } catch (Throwable t) {
+            return Unix.errno(t);
+        }
     }
 
     @Prologue(owner = D, method = "opendir", desc = "(" + P + ")J")
@@ -183,7 +192,7 @@ public final class NioDirectoryOps {
         int errno;
         Ev ev = Ev.begin(CLOSEDIR, 0, 0);
         try {
-            errno = ev.i(ev.live() ? (int) CLOSEDIR_ERRNO.invokeExact(dir) : 0);
+            errno = ev.i(ev.live() ? closedirErrno(dir) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {

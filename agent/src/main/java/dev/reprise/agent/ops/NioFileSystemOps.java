@@ -42,12 +42,6 @@ public final class NioFileSystemOps {
     private static final MethodHandle ACCESS_THROWS_LIVE = Unix.optional("access", void.class, Unix.PATH, int.class);
     private static final MethodHandle ACCESS_ERRNO_LIVE = Unix.optional("access", int.class, Unix.PATH, int.class);
     private static final MethodHandle EXISTS_LIVE = Unix.optional("exists", boolean.class, Unix.PATH);
-    /** The void calls as their errno ({@link Unix#errnoOf}); the live handles above serve the JDK's own files. */
-    private static final MethodHandle CLOSE_ERRNO = Unix.errnoOf(CLOSE_LIVE);
-    private static final MethodHandle STAT_ERRNO = Unix.errnoOf(STAT_LIVE);
-    private static final MethodHandle LSTAT_ERRNO = Unix.errnoOf(LSTAT_LIVE);
-    private static final MethodHandle FSTAT_ERRNO = Unix.errnoOf(FSTAT_LIVE);
-    private static final MethodHandle ACCESS_THROWS_ERRNO = Unix.errnoOf(ACCESS_THROWS_LIVE);
     private static final MethodHandle USER_LIVE = Unix.method("getpwuid", byte[].class, int.class);
     private static final MethodHandle GROUP_LIVE = Unix.method("getgrgid", byte[].class, int.class);
 
@@ -101,7 +95,7 @@ public final class NioFileSystemOps {
         int errno;
         Ev ev = Ev.begin(CLOSE, 0, 0);
         try {
-            errno = ev.i(ev.live() ? (int) CLOSE_ERRNO.invokeExact(fd) : 0);
+            errno = ev.i(ev.live() ? closeErrno(fd) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -110,17 +104,55 @@ public final class NioFileSystemOps {
         Unix.check(errno);
     }
 
+    // The dispatcher's void calls, live, as their errno (Unix.errno): 0 when they return.
+
+    private static int closeErrno(int fd) throws Throwable {
+        try {
+            CLOSE_LIVE.invokeExact(fd);
+            return 0;
+        } catch (Throwable t) {
+            return Unix.errno(t);
+        }
+    }
+
+    private static int statErrno(MethodHandle live, Path path, Object attrs) throws Throwable {
+        try {
+            live.invokeExact(path, attrs);
+            return 0;
+        } catch (Throwable t) {
+            return Unix.errno(t);
+        }
+    }
+
+    private static int fstatErrno(int fd, Object attrs) throws Throwable {
+        try {
+            FSTAT_LIVE.invokeExact(fd, attrs);
+            return 0;
+        } catch (Throwable t) {
+            return Unix.errno(t);
+        }
+    }
+
+    private static int accessErrno(Path path, int amode) throws Throwable {
+        try {
+            ACCESS_THROWS_LIVE.invokeExact(path, amode);
+            return 0;
+        } catch (Throwable t) {
+            return Unix.errno(t);
+        }
+    }
+
     @Prologue(owner = D, method = "stat", desc = "(" + P + A + ")V")
     public static void stat(Path path, Object attrs) throws Throwable {
-        stat(STAT, STAT_LIVE, STAT_ERRNO, path, attrs);
+        stat(STAT, STAT_LIVE, path, attrs);
     }
 
     @Prologue(owner = D, method = "lstat", desc = "(" + P + A + ")V")
     public static void lstat(Path path, Object attrs) throws Throwable {
-        stat(LSTAT, LSTAT_LIVE, LSTAT_ERRNO, path, attrs);
+        stat(LSTAT, LSTAT_LIVE, path, attrs);
     }
 
-    private static void stat(Op op, MethodHandle live, MethodHandle errnoCall, Path path, Object attrs) throws Throwable {
+    private static void stat(Op op, MethodHandle live, Path path, Object attrs) throws Throwable {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
             try {
@@ -133,7 +165,7 @@ public final class NioFileSystemOps {
         int errno;
         Ev ev = Ev.begin(op, 0, Unix.digest(path));
         try {
-            errno = ev.i(ev.live() ? (int) errnoCall.invokeExact(path, attrs) : 0);
+            errno = ev.i(ev.live() ? statErrno(live, path, attrs) : 0);
             if (errno == 0) {
                 UnixAttrs.code(ev, attrs);
             }
@@ -210,7 +242,7 @@ public final class NioFileSystemOps {
         int errno;
         Ev ev = Ev.begin(FSTAT, 0, 0);
         try {
-            errno = ev.i(ev.live() ? (int) FSTAT_ERRNO.invokeExact(fd, attrs) : 0);
+            errno = ev.i(ev.live() ? fstatErrno(fd, attrs) : 0);
             if (errno == 0) {
                 UnixAttrs.code(ev, attrs);
             }
@@ -237,7 +269,7 @@ public final class NioFileSystemOps {
         int errno;
         Ev ev = Ev.begin(ACCESS, 0, 31 * Unix.digest(path) + amode);
         try {
-            errno = ev.i(ev.live() ? (int) ACCESS_THROWS_ERRNO.invokeExact(path, amode) : 0);
+            errno = ev.i(ev.live() ? accessErrno(path, amode) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {

@@ -43,12 +43,12 @@ public final class NioPathOps {
     private static final Op COPY = Op.named("nio.copy");
     private static final Op MOVE = Op.named("nio.move");
 
-    /** The dispatcher's void calls as their errno ({@link Unix#errnoOf}). */
-    private static final MethodHandle MKDIR_ERRNO = Unix.errnoMethod("mkdir", Unix.PATH, int.class);
-    private static final MethodHandle RMDIR_ERRNO = Unix.errnoMethod("rmdir", Unix.PATH);
-    private static final MethodHandle UNLINK_ERRNO = Unix.errnoMethod("unlink", Unix.PATH);
-    private static final MethodHandle LINK_ERRNO = Unix.errnoMethod("link", Unix.PATH, Unix.PATH);
-    private static final MethodHandle SYMLINK_ERRNO = Unix.errnoMethod("symlink", byte[].class, Unix.PATH);
+    /** The dispatcher's void calls, run live as their errno ({@link Unix#errno}) by the methods below. */
+    private static final MethodHandle MKDIR_LIVE = Unix.method("mkdir", void.class, Unix.PATH, int.class);
+    private static final MethodHandle RMDIR_LIVE = Unix.method("rmdir", void.class, Unix.PATH);
+    private static final MethodHandle UNLINK_LIVE = Unix.method("unlink", void.class, Unix.PATH);
+    private static final MethodHandle LINK_LIVE = Unix.method("link", void.class, Unix.PATH, Unix.PATH);
+    private static final MethodHandle SYMLINK_LIVE = Unix.method("symlink", void.class, byte[].class, Unix.PATH);
     private static final MethodHandle READLINK_LIVE = Unix.method("readlink", byte[].class, Unix.PATH);
     private static final MethodHandle REALPATH_LIVE = Unix.method("realpath", byte[].class, Unix.PATH);
     private static final MethodHandle SET_TIMES_LIVE = view(BASIC, "setTimes", FileTime.class, FileTime.class, FileTime.class);
@@ -79,7 +79,7 @@ public final class NioPathOps {
         int errno;
         Ev ev = Ev.begin(MKDIR, 0, 31 * Unix.digest(path) + mode);
         try {
-            errno = ev.i(ev.live() ? (int) MKDIR_ERRNO.invokeExact(path, mode) : 0);
+            errno = ev.i(ev.live() ? mkdirErrno(path, mode) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -90,19 +90,55 @@ public final class NioPathOps {
 
     @Prologue(owner = D, method = "rmdir", desc = "(" + P + ")V")
     public static void rmdir(Path path) throws Throwable {
-        remove(RMDIR, RMDIR_ERRNO, path);
+        remove(RMDIR, RMDIR_LIVE, path);
     }
 
     @Prologue(owner = D, method = "unlink", desc = "(" + P + ")V")
     public static void unlink(Path path) throws Throwable {
-        remove(UNLINK, UNLINK_ERRNO, path);
+        remove(UNLINK, UNLINK_LIVE, path);
     }
 
-    private static void remove(Op op, MethodHandle errnoCall, Path path) throws Throwable {
+    private static int mkdirErrno(Path path, int mode) throws Throwable {
+        try {
+            MKDIR_LIVE.invokeExact(path, mode);
+            return 0;
+        } catch (Throwable t) {
+            return Unix.errno(t);
+        }
+    }
+
+    private static int removeErrno(MethodHandle live, Path path) throws Throwable {
+        try {
+            live.invokeExact(path);
+            return 0;
+        } catch (Throwable t) {
+            return Unix.errno(t);
+        }
+    }
+
+    private static int linkErrno(Path existing, Path link) throws Throwable {
+        try {
+            LINK_LIVE.invokeExact(existing, link);
+            return 0;
+        } catch (Throwable t) {
+            return Unix.errno(t);
+        }
+    }
+
+    private static int symlinkErrno(byte[] target, Path link) throws Throwable {
+        try {
+            SYMLINK_LIVE.invokeExact(target, link);
+            return 0;
+        } catch (Throwable t) {
+            return Unix.errno(t);
+        }
+    }
+
+    private static void remove(Op op, MethodHandle live, Path path) throws Throwable {
         int errno;
         Ev ev = Ev.begin(op, 0, Unix.digest(path));
         try {
-            errno = ev.i(ev.live() ? (int) errnoCall.invokeExact(path) : 0);
+            errno = ev.i(ev.live() ? removeErrno(live, path) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -116,7 +152,7 @@ public final class NioPathOps {
         int errno;
         Ev ev = Ev.begin(LINK, 0, 31 * Unix.digest(existing) + Unix.digest(link));
         try {
-            errno = ev.i(ev.live() ? (int) LINK_ERRNO.invokeExact(existing, link) : 0);
+            errno = ev.i(ev.live() ? linkErrno(existing, link) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -130,7 +166,7 @@ public final class NioPathOps {
         int errno;
         Ev ev = Ev.begin(SYMLINK, 0, 31 * (target == null ? 0 : Digest.of(target, 0, target.length)) + Unix.digest(link));
         try {
-            errno = ev.i(ev.live() ? (int) SYMLINK_ERRNO.invokeExact(target, link) : 0);
+            errno = ev.i(ev.live() ? symlinkErrno(target, link) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {

@@ -24,8 +24,6 @@ final class Unix {
     private static final MethodHandle ERRNO = JdkMethods.special(EXCEPTION, "errno", MethodType.methodType(int.class))
             .asType(MethodType.methodType(int.class, Throwable.class));
     private static final MethodHandle NEW_EXCEPTION = constructor();
-    /** {@link #errno(Throwable)}, the handler of {@link #errnoOf}. */
-    private static final MethodHandle ERRNO_OF = errnoHandler();
 
     private Unix() {
     }
@@ -67,40 +65,17 @@ final class Unix {
         }
     }
 
-    /** The errno of a live call's {@code UnixException}; any other throwable is rethrown. */
+    /**
+     * The errno of a live call's {@code UnixException}; any other throwable is rethrown. Hooks
+     * catch and call this in plain Java rather than through method handle combinators, whose
+     * classes each JVM would spin at start-up.
+     */
     static int errno(Throwable t) throws Throwable {
         int errno = EXCEPTION.isInstance(t) ? (int) ERRNO.invokeExact(t) : 0;
         if (errno == 0) {
             throw t;
         }
         return errno;
-    }
-
-    /** A void static method of the dispatcher run as its errno: 0 on success (see {@link #errnoOf}). */
-    static MethodHandle errnoMethod(String name, Class<?>... params) {
-        return errnoOf(method(name, void.class, params));
-    }
-
-    /**
-     * A void dispatcher call, the same arguments, returning the errno of its {@code UnixException}
-     * ({@link #errno}), 0 on success; any other throwable propagates. Null for null (an optional
-     * method this JDK version lacks).
-     */
-    static MethodHandle errnoOf(MethodHandle h) {
-        if (h == null) {
-            return null;
-        }
-        MethodHandle ok = MethodHandles.filterReturnValue(h, MethodHandles.constant(int.class, 0));
-        MethodHandle failed = MethodHandles.dropArguments(ERRNO_OF, 1, h.type().parameterList());
-        return MethodHandles.catchException(ok, EXCEPTION.asSubclass(Throwable.class), failed);
-    }
-
-    private static MethodHandle errnoHandler() {
-        try {
-            return MethodHandles.lookup().findStatic(Unix.class, "errno", MethodType.methodType(int.class, Throwable.class));
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot reach Unix.errno", e);
-        }
     }
 
     /** Throws the {@code UnixException} of a logged, non-zero errno. */
