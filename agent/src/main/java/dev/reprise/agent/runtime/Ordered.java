@@ -1,6 +1,7 @@
 package dev.reprise.agent.runtime;
 
 import dev.reprise.core.config.Order;
+import jdk.internal.vm.annotation.DontInline;
 
 /**
  * Ordered synchronization events for hooks, in two shapes.
@@ -60,6 +61,8 @@ public final class Ordered {
         return ctx;
     }
 
+    /** Not inlined into every synchronized block (docs/ARCHITECTURE.md, "Compiled code"). */
+    @DontInline
     private static void begin(ThreadCtx ctx, Op op, int site) {
         Ev ev = Ev.begin(ctx, op, site, 0);
         if (!ev.recording()) {
@@ -78,6 +81,8 @@ public final class Ordered {
         }
     }
 
+    /** Not inlined, like {@link #begin}. */
+    @DontInline
     private static void acquired(ThreadCtx ctx, int slot) {
         Ev ev = ctx.ev;
         if (ev.recording()) {

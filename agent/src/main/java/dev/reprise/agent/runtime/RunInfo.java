@@ -87,11 +87,39 @@ public final class RunInfo {
         return turns;
     }
 
+    /**
+     * In the format {@link Properties#load} reads, sorted, without the date comment
+     * {@link Properties#store} writes: formatting that date loads the time-zone names and locale
+     * providers, tens of milliseconds of every recording's start-up.
+     */
     private static void write(Path file, Properties p) throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (String key : new TreeMap<>(p).keySet().toArray(new String[0])) {
+            escape(key, text);
+            text.append('=');
+            escape(p.getProperty(key), text);
+            text.append('\n');
+        }
         Files.deleteIfExists(file);
         Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         try (OutputStream out = Files.newOutputStream(file)) {
-            p.store(out, null);
+            out.write(text.toString().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        }
+    }
+
+    /** Letters, digits and {@code ._-/,} as they are; any other character as a backslash-u escape of its code. */
+    private static void escape(String s, StringBuilder out) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-'
+                    || c == '/' || c == ',') {
+                out.append(c);
+            } else {
+                out.append("\\u");
+                for (int shift = 12; shift >= 0; shift -= 4) {
+                    out.append(Character.forDigit((c >> shift) & 0xF, 16));
+                }
+            }
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.reprise.agent.runtime;
 
+import jdk.internal.vm.annotation.DontInline;
+
 /**
  * The synchronization actions of the Java memory model outside monitors: volatile reads and
  * writes, and atomic accesses through {@code Unsafe} and {@code VarHandle}, on which
@@ -95,6 +97,11 @@ public final class SyncActions {
         }
     }
 
+    /**
+     * Not inlined: every bracketed action of a method would otherwise copy the whole event path
+     * into its compiled code (docs/ARCHITECTURE.md, "Compiled code").
+     */
+    @DontInline
     private static void begin(ThreadCtx ctx, int slot, int site) {
         Ev ev = Ev.begin(ctx, ACTION, site, 0);
         if (ev.recording()) {
@@ -120,6 +127,12 @@ public final class SyncActions {
             ctx.actionNest--;
             return;
         }
+        end(ctx, slot);
+    }
+
+    /** Not inlined, like {@link #begin}. */
+    @DontInline
+    private static void end(ThreadCtx ctx, int slot) {
         ctx.actionSlot = -1;
         Ev ev = ctx.ev;
         if (ev.recording()) {
