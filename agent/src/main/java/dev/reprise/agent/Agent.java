@@ -2,8 +2,12 @@ package dev.reprise.agent;
 
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
+import java.util.Enumeration;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 import dev.reprise.agent.instrument.Catalogue;
+import dev.reprise.agent.instrument.CatalogueIndex;
 import dev.reprise.agent.instrument.ClassCache;
 import dev.reprise.agent.instrument.JdkAccess;
 import dev.reprise.agent.instrument.Transformer;
@@ -36,11 +40,15 @@ public final class Agent {
             }
             AgentConfig config = AgentConfig.parse(args);
             Path agentJar = agentJar();
-            preloadRuntime(agentJar);
+            CatalogueIndex hooks;
+            try (ZipFile jar = new ZipFile(agentJar.toFile())) {
+                preloadRuntime(jar);
+                hooks = CatalogueIndex.of(jar);
+            }
             JdkAccess.open(inst, Agent.class.getModule());
             Session session = Session.start(config, Thread.currentThread());
             Families.prepare();
-            Catalogue catalogue = new Catalogue(Families.ALL, MonitorOps.JDK_CLASSES);
+            Catalogue catalogue = new Catalogue(hooks, MonitorOps.JDK_CLASSES);
             Transformer transformer = new Transformer(catalogue, ClassCache.open(config.classCache(), agentJar));
             transformer.warmUp();
             inst.addTransformer(transformer, true);
@@ -67,13 +75,11 @@ public final class Agent {
      * into them; loading one of them for the first time from inside a transformation of another
      * class would be circular.
      */
-    private static void preloadRuntime(Path jar) throws Exception {
-        try (java.util.jar.JarFile jf = new java.util.jar.JarFile(jar.toFile())) {
-            for (java.util.Enumeration<java.util.jar.JarEntry> e = jf.entries(); e.hasMoreElements(); ) {
-                String name = e.nextElement().getName();
-                if (name.startsWith("dev/reprise/") && name.endsWith(".class") && !name.contains("/shaded/asm/")) {
-                    Class.forName(name.substring(0, name.length() - 6).replace('/', '.'), false, null);
-                }
+    private static void preloadRuntime(ZipFile jar) throws Exception {
+        for (Enumeration<? extends ZipEntry> e = jar.entries(); e.hasMoreElements(); ) {
+            String name = e.nextElement().getName();
+            if (name.startsWith("dev/reprise/") && name.endsWith(".class") && !name.contains("/shaded/asm/")) {
+                Class.forName(name.substring(0, name.length() - 6).replace('/', '.'), false, null);
             }
         }
     }

@@ -3,6 +3,7 @@ package dev.reprise.tests;
 import static dev.reprise.tests.Reprise.corpus;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -53,6 +54,12 @@ class ClassCacheTest {
         int rebuilt = 0;
         for (Map.Entry<Path, byte[]> e : entries.entrySet()) {
             byte[] now = after.get(e.getKey());
+            if (e.getKey().getFileName().toString().equals("quiet-calls")) {
+                // Not an instrumented class: the verdicts on the classes loaded before the agent,
+                // found anew for those the replay loaded, which are not all the recording's.
+                assertFalse(java.util.Arrays.equals(now, damaged.get(e.getKey())), "damaged quiet-calls kept");
+                continue;
+            }
             if (!java.util.Arrays.equals(now, damaged.get(e.getKey()))) {
                 assertArrayEquals(e.getValue(), now, () -> e.getKey() + " rebuilt differently");
                 rebuilt++;

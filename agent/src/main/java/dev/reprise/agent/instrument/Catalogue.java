@@ -1,24 +1,19 @@
 package dev.reprise.agent.instrument;
 
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
-
-import org.objectweb.asm.Type;
 
 import dev.reprise.agent.ops.CallSite;
 import dev.reprise.agent.ops.Constructed;
 import dev.reprise.agent.ops.Prologue;
 
 /**
- * Every intercepted operation, read from the {@link Prologue}, {@link CallSite} and {@link Constructed} annotations of
- * the hook classes. The instrumentation passes consult it; nothing else lists operations.
+ * Every intercepted operation, as the {@link Prologue}, {@link CallSite} and {@link Constructed}
+ * annotations of the hook classes declare it ({@link CatalogueIndex} reads them when the agent is
+ * built). The instrumentation passes consult it; nothing else lists operations.
  */
 public final class Catalogue {
     /** A prologue to add: target method, and the static hook it calls. */
@@ -38,55 +33,34 @@ public final class Catalogue {
     private final Map<String, List<PrologueHook>> prologues = new HashMap<>();
     private final Map<String, List<ConstructedHook>> constructed = new HashMap<>();
     private final Map<String, List<SiteHook>> sitesByMethod = new HashMap<>();
-    private final Set<String> siteClasses = new TreeSet<>();
+    private final Set<String> siteClasses;
     private final Set<String> monitorClasses;
 
     /**
-     * @param hookClasses    the families of hooks
+     * @param index          the hooks, as {@link CatalogueIndex} read them
      * @param monitorClasses JDK classes whose monitor acquisitions are ordered events
      */
-    public Catalogue(List<Class<?>> hookClasses, Set<String> monitorClasses) {
+    public Catalogue(CatalogueIndex index, Set<String> monitorClasses) {
         this.monitorClasses = Set.copyOf(monitorClasses);
-        for (Class<?> c : hookClasses) {
-            for (Method m : c.getDeclaredMethods()) {
-                Prologue p = m.getAnnotation(Prologue.class);
-                CallSite s = m.getAnnotation(CallSite.class);
-                Constructed made = m.getAnnotation(Constructed.class);
-                if (p == null && s == null && made == null) {
-                    continue;
-                }
-                if (!Modifier.isStatic(m.getModifiers()) || !Modifier.isPublic(m.getModifiers())) {
-                    throw new IllegalStateException("hook " + c.getName() + "." + m.getName() + " must be public static");
-                }
-                String hookOwner = Type.getInternalName(c);
-                String hookDesc = Type.getMethodDescriptor(m);
-                if (p != null) {
-                    List<PrologueHook> ofOwner = prologues.computeIfAbsent(p.owner(), k -> new ArrayList<>());
-                    for (PrologueHook other : ofOwner) {
-                        if (other.method().equals(p.method()) && other.desc().equals(p.desc())) {
-                            throw new IllegalStateException(p.owner() + "." + p.method() + p.desc() + " is hooked twice: by "
-                                    + other.hookOwner() + "." + other.hookName() + " and " + hookOwner + "." + m.getName());
-                        }
-                    }
-                    ofOwner.add(new PrologueHook(p.owner(), p.method(), p.desc(), p.optional(), p.anyDepth(), hookOwner, m.getName(), hookDesc));
-                }
-                if (made != null) {
-                    Type hook = Type.getMethodType(hookDesc);
-                    if (hook.getReturnType() != Type.VOID_TYPE
-                            || hook.getArgumentTypes().length != Type.getArgumentTypes(made.desc()).length + 1) {
-                        throw new IllegalStateException("hook " + m.getName() + hookDesc + " does not fit "
-                                + made.owner() + ".<init>" + made.desc());
-                    }
-                    constructed.computeIfAbsent(made.owner(), x -> new ArrayList<>())
-                            .add(new ConstructedHook(made.owner(), made.desc(), hookOwner, m.getName(), hookDesc));
-                }
-                if (s != null) {
-                    sitesByMethod.computeIfAbsent(s.method(), k -> new ArrayList<>())
-                            .add(new SiteHook(s.kind(), s.owner(), s.method(), s.desc(), s.programOnly(), hookOwner, m.getName(), hookDesc));
-                    Collections.addAll(siteClasses, s.alsoIn());
-                }
-            }
+        this.siteClasses = Set.copyOf(index.siteClasses());
+        for (PrologueHook p : index.prologues()) {
+            add(prologues, p.owner(), p);
         }
+        for (ConstructedHook c : index.constructed()) {
+            add(constructed, c.owner(), c);
+        }
+        for (SiteHook h : index.sites()) {
+            add(sitesByMethod, h.method(), h);
+        }
+    }
+
+    private static <T> void add(Map<String, List<T>> map, String key, T value) {
+        List<T> list = map.get(key);
+        if (list == null) {
+            list = new ArrayList<>();
+            map.put(key, list);
+        }
+        list.add(value);
     }
 
     public List<PrologueHook> prologuesOf(String internalName) {

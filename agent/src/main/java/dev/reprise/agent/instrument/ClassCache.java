@@ -201,27 +201,46 @@ public final class ClassCache {
         return verdicts;
     }
 
+    /** Writes the verdicts, a line each, after a first line with their number and a checksum of the rest. */
     void saveQuietVerdicts() {
-        StringBuilder sb = new StringBuilder().append(verdicts.size()).append('\n');
+        StringBuilder sb = new StringBuilder();
         for (Map.Entry<String, Boolean> e : new TreeMap<>(verdicts).entrySet()) {
             sb.append(e.getValue() ? '1' : '0').append(' ').append(e.getKey()).append('\n');
         }
+        byte[] body = sb.toString().getBytes(StandardCharsets.UTF_8);
+        CRC32C crc = new CRC32C();
+        crc.update(body);
+        byte[] head = (verdicts.size() + " " + Long.toHexString(crc.getValue()) + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] all = java.util.Arrays.copyOf(head, head.length + body.length);
+        System.arraycopy(body, 0, all, head.length, body.length);
         try {
-            replace(new File(dir, VERDICTS), sb.toString().getBytes(StandardCharsets.UTF_8));
+            replace(new File(dir, VERDICTS), all);
         } catch (IOException e) {
             // not kept: the next run reads the class files again
         }
     }
 
+    /** The verdicts {@link #saveQuietVerdicts} wrote, or none if the file is missing or damaged. */
     private static Map<String, Boolean> readVerdicts(File file) {
         Map<String, Boolean> known = new HashMap<>();
         try (FileInputStream in = new FileInputStream(file)) {
-            String[] lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
-            if (!lines[0].equals(Integer.toString(lines.length - 1))) {
-                return known; // written partly: start again
+            byte[] all = in.readAllBytes();
+            int eol = 0;
+            while (eol < all.length && all[eol] != '\n') {
+                eol++;
             }
-            for (int i = 1; i < lines.length; i++) {
-                known.put(lines[i].substring(2), lines[i].charAt(0) == '1');
+            String[] head = new String(all, 0, eol, StandardCharsets.UTF_8).split(" ");
+            CRC32C crc = new CRC32C();
+            crc.update(all, eol + 1, all.length - eol - 1);
+            if (head.length != 2 || !head[1].equals(Long.toHexString(crc.getValue()))) {
+                return known; // written partly or damaged: start again
+            }
+            String[] lines = new String(all, eol + 1, all.length - eol - 1, StandardCharsets.UTF_8).split("\n");
+            if (!head[0].equals(Integer.toString(lines.length))) {
+                return known;
+            }
+            for (String line : lines) {
+                known.put(line.substring(2), line.charAt(0) == '1');
             }
         } catch (IOException | RuntimeException e) {
             known.clear();

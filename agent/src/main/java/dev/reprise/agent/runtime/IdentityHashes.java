@@ -33,9 +33,6 @@ import java.lang.invoke.MethodType;
 public final class IdentityHashes {
     private static final WeakIdentityTable<Integer> ASSIGNED = new WeakIdentityTable<>();
     private static final long UNLOCKED = 1;
-    private static MethodHandle headerWord;
-    /** Bit position of the identity hash in an unlocked header, or -1 if unknown. */
-    private static int hashShift = -1;
 
     /** Named classes' values: a JVM hash taken before recording began, else one from the name. */
     private static final ClassValue<Integer> CLASS_HASHES = new ClassValue<>() {
@@ -62,7 +59,7 @@ public final class IdentityHashes {
      * run to answer {@link #hashesByIdentity} hashes these, and must not recurse into itself.
      */
     public static void prime() {
-        calibrateHeader();
+        Header.init();
         for (Class<?> c : new Class<?>[] {Object.class, Class.class, String.class, Integer.class, Long.class,
                 java.lang.reflect.Method.class, java.lang.reflect.Field.class, Thread.class,
                 java.lang.invoke.MethodType.class, Enum.class}) {
@@ -86,25 +83,44 @@ public final class IdentityHashes {
         }
     }
 
-    private static void calibrateHeader() {
-        try {
-            Class<?> unsafe = Class.forName("jdk.internal.misc.Unsafe");
-            Object u = unsafe.getMethod("getUnsafe").invoke(null);
-            MethodHandle getLong = MethodHandles.privateLookupIn(unsafe, MethodHandles.lookup())
-                    .findVirtual(unsafe, "getLong", MethodType.methodType(long.class, Object.class, long.class))
-                    .bindTo(u);
-            Object probe = new Object();
-            int h = System.identityHashCode(probe);
-            long mark = (long) getLong.invokeExact(probe, 0L);
-            for (int shift = 0; shift <= 32; shift++) {
-                if (((mark >>> shift) & 0x7FFFFFFF) == h && (mark & 3) == UNLOCKED) {
-                    headerWord = getLong;
-                    hashShift = shift;
-                    return;
+    /**
+     * How to read an object's header word, found once at start-up. Constants, so that the compiled
+     * code of every ordered action reads the header directly (through a field set later, each read
+     * was a method handle call, a tenth of the juc workload's recording).
+     */
+    private static final class Header {
+        /** {@code Unsafe.getLong(o, 0)}, or null if the layout is unknown. */
+        static final MethodHandle WORD;
+        /** Bit position of the identity hash in an unlocked header, or -1 if unknown. */
+        static final int SHIFT;
+
+        static {
+            MethodHandle word = null;
+            int shift = -1;
+            try {
+                Class<?> unsafe = Class.forName("jdk.internal.misc.Unsafe");
+                Object u = unsafe.getMethod("getUnsafe").invoke(null);
+                MethodHandle getLong = MethodHandles.privateLookupIn(unsafe, MethodHandles.lookup())
+                        .findVirtual(unsafe, "getLong", MethodType.methodType(long.class, Object.class, long.class))
+                        .bindTo(u);
+                Object probe = new Object();
+                int h = System.identityHashCode(probe);
+                long mark = (long) getLong.invokeExact(probe, 0L);
+                for (int s = 0; s <= 32 && shift < 0; s++) {
+                    if (((mark >>> s) & 0x7FFFFFFF) == h && (mark & 3) == UNLOCKED) {
+                        word = getLong;
+                        shift = s;
+                    }
                 }
+            } catch (Throwable e) {
+                // header layout unknown: virtualize every object
             }
-        } catch (Throwable e) {
-            // header layout unknown: virtualize every object
+            WORD = word;
+            SHIFT = shift;
+        }
+
+        /** Runs the calibration now, in premain, after the JDK's packages were opened to the agent. */
+        static void init() {
         }
     }
 
@@ -114,12 +130,12 @@ public final class IdentityHashes {
      * object the JVM hashed a second value would lose it in the tables that hold it.
      */
     private static boolean mayBeHashedByJvm(Object o) {
-        if (hashShift < 0) {
+        if (Header.SHIFT < 0) {
             return false;
         }
         try {
-            long mark = (long) headerWord.invokeExact(o, 0L);
-            return (mark & 3) != UNLOCKED || ((mark >>> hashShift) & 0x7FFFFFFF) != 0;
+            long mark = (long) Header.WORD.invokeExact(o, 0L);
+            return (mark & 3) != UNLOCKED || ((mark >>> Header.SHIFT) & 0x7FFFFFFF) != 0;
         } catch (Throwable e) {
             return false;
         }
@@ -168,7 +184,7 @@ public final class IdentityHashes {
         if (ctx.depth != 0) {
             return System.identityHashCode(o);
         }
-        if (hashShift < 0) {
+        if (Header.SHIFT < 0) {
             Integer h = ASSIGNED.get(o);
             if (h != null) {
                 return h;
@@ -198,7 +214,7 @@ public final class IdentityHashes {
      * own, which may hash by identity all the same (Jython's objects do).
      */
     static void beforeJvmHash(ThreadCtx ctx, Object o) {
-        if (hashShift >= 0 && !namedClass(o) && !mayBeHashedByJvm(o)) {
+        if (Header.SHIFT >= 0 && !namedClass(o) && !mayBeHashedByJvm(o)) {
             assign(ctx, o);
         }
     }
