@@ -10,6 +10,7 @@ import dev.reprise.agent.instrument.Catalogue;
 import dev.reprise.agent.instrument.CatalogueIndex;
 import dev.reprise.agent.instrument.ClassCache;
 import dev.reprise.agent.instrument.JdkAccess;
+import dev.reprise.agent.instrument.LoadedClasses;
 import dev.reprise.agent.instrument.Transformer;
 import dev.reprise.agent.ops.Families;
 import dev.reprise.agent.ops.MonitorOps;
@@ -52,7 +53,7 @@ public final class Agent {
             Transformer transformer = new Transformer(catalogue, ClassCache.open(config.classCache(), agentJar));
             transformer.warmUp();
             inst.addTransformer(transformer, true);
-            inst.retransformClasses(transformer.toRetransform(inst.getAllLoadedClasses(), inst).toArray(new Class<?>[0]));
+            LoadedClasses.instrument(inst, transformer);
             ReflectionOrder.forgetOrders(inst.getAllLoadedClasses());
             ExitHooks.install(session::finish);
             IdentityHashes.keepClassHashes(inst.getAllLoadedClasses());

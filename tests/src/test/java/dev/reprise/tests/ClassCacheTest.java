@@ -54,10 +54,12 @@ class ClassCacheTest {
         int rebuilt = 0;
         for (Map.Entry<Path, byte[]> e : entries.entrySet()) {
             byte[] now = after.get(e.getKey());
-            if (e.getKey().getFileName().toString().equals("quiet-calls")) {
-                // Not an instrumented class: the verdicts on the classes loaded before the agent,
-                // found anew for those the replay loaded, which are not all the recording's.
-                assertFalse(java.util.Arrays.equals(now, damaged.get(e.getKey())), "damaged quiet-calls kept");
+            String file = e.getKey().getFileName().toString();
+            if (file.equals("quiet-calls") || file.equals("startup")) {
+                // Not one class's entry: the verdicts on, and the instrumented bytes of, the
+                // classes loaded before the agent, found anew for those the replay loaded, which
+                // are not all the recording's.
+                assertFalse(java.util.Arrays.equals(now, damaged.get(e.getKey())), "damaged " + file + " kept");
                 continue;
             }
             if (!java.util.Arrays.equals(now, damaged.get(e.getKey()))) {
@@ -115,6 +117,35 @@ class ClassCacheTest {
         assertTrue(ordered >= plain + 100, "50 reads and 50 writes of a volatile field: " + plain + " then " + ordered);
         assertEquals(syncActions(app, volatileLib, Map.of("REPRISE_CACHE_DIR", ""), "volatile-uncached"), ordered);
         assertEquals(plain, syncActions(app, plainLib, cached, "plain-2"));
+    }
+
+    /**
+     * With another java agent in the program's command, which may have changed JDK classes before
+     * Reprise sees them, start-up instruments the classes it finds instead of using the bytes it
+     * kept from runs without one: recordings made either way, in turn on one cache, replay.
+     */
+    @Test
+    void programsWithAnotherJavaAgentRecordAndReplayOnTheSameCache() throws Exception {
+        Path build = Programs.compile(tmp.resolve("probe"), Map.of("probe/Agent.java",
+                "package probe;\npublic final class Agent {\n    public static void premain(String args, java.lang.instrument.Instrumentation inst) {\n"
+                        + "        System.out.println(\"probe agent\");\n    }\n}\n"));
+        Path probe = tmp.resolve("probe.jar");
+        Programs.jar(probe, build, "probe");
+        try (java.nio.file.FileSystem jar = java.nio.file.FileSystems.newFileSystem(probe)) {
+            Files.createDirectories(jar.getPath("META-INF"));
+            Files.writeString(jar.getPath("META-INF/MANIFEST.MF"), "Manifest-Version: 1.0\nPremain-Class: probe.Agent\n");
+        }
+        Map<String, String> env = Map.of("REPRISE_CACHE_DIR", tmp.resolve("cache").toString());
+        List<String> alone = corpus("corpus.single.Clocks");
+        List<String> withProbe = new ArrayList<>(List.of(alone.get(0), "-javaagent:" + probe));
+        withProbe.addAll(alone.subList(1, alone.size()));
+        for (List<String> command : List.of(alone, withProbe, alone, withProbe)) {
+            Path rec = tmp.resolve("rec-" + System.nanoTime());
+            Run recorded = Reprise.record(rec, command, null, env);
+            assertEquals(0, recorded.status(), recorded::toString);
+            assertEquals(command == withProbe, recorded.stdout().startsWith("probe agent\n"), recorded::toString);
+            assertSameRun(recorded, replay(rec, env));
+        }
     }
 
     /** Each agent build has its own entries; a run keeps those of the three builds used last, its own among them. */

@@ -13,8 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
 
@@ -31,18 +33,22 @@ import java.util.zip.CRC32C;
  * number, a checksum of the rest, the bytes the JVM gave (a class is never mistaken for another
  * with the same checksum), the names of the call sites the instrumentation registered
  * (for divergence reports), what a class path class's instrumentation learnt of other classes'
- * fields (checked again before the entry is used), and the class bytes. A damaged entry is ignored and rewritten.
+ * fields (checked again before the entry is used), the class's own fields (so that a hit need not
+ * read the class to answer later questions about them), and the class bytes. A damaged entry is ignored and rewritten.
  * Entries are written to a temporary file and moved into place, so concurrent runs never read
  * half of one. The directory also keeps which loaded JDK classes start-up must retransform for
- * {@link QuietCallRewriter}, found by reading class files.
+ * {@link QuietCallRewriter}, found by reading class files, and those classes' instrumented bytes
+ * in one file ({@link LoadedClasses}).
  *
  * <p>The cache runs inside the JVM's class loading, so it may load no class of its own there: a
  * class it needed first while that class was being loaded would be circular. It uses java.io
  * only, and {@link #open} runs every path once, before the transformer is installed.
  */
 public final class ClassCache {
-    private static final int MAGIC = 0x52504332;
+    private static final int MAGIC = 0x52504334;
     private static final String VERDICTS = "quiet-calls";
+    private static final String STARTUP = "startup";
+    private static final int STARTUP_MAGIC = 0x52505332;
     /** How many agent builds keep their entries: a few, for switching between versions. */
     private static final int KEPT_BUILDS = 3;
     private static final java.util.concurrent.atomic.AtomicLong TEMP_NAMES = new java.util.concurrent.atomic.AtomicLong();
@@ -76,7 +82,8 @@ public final class ClassCache {
             // Every path once: a miss (of a name never written), a write, a hit.
             byte[] probe = {(byte) 0xCA, (byte) 0xFE};
             cache.get("reprise/Absent", true, probe);
-            cache.put("reprise/Probe", true, probe, new Entry(probe, List.of("probe"), List.of("reprise/Probe;f;0;")));
+            cache.put("reprise/Probe", true, probe, new Entry(probe, List.of("probe"), List.of("reprise/Probe;f;0;"),
+                    new VolatileFields.Declared("java/lang/Object", Set.of("f", "g"), Set.of("f"), Set.of("g"))));
             return cache.get("reprise/Probe", true, probe) != null ? cache : null;
         } catch (IOException | RuntimeException e) {
             return null;
@@ -110,10 +117,11 @@ public final class ClassCache {
     }
 
     /**
-     * A cached class: its bytes, the call-site names its instrumentation registered, and for a
-     * class path class what it asked about other classes' fields ({@link VolatileFields.Lookup}).
+     * A cached class: its bytes, the call-site names its instrumentation registered, for a class
+     * path class what it asked about other classes' fields ({@link VolatileFields.Lookup}), and
+     * its own fields if its instrumentation read them (else null).
      */
-    record Entry(byte[] bytes, List<String> sites, List<String> answers) {
+    record Entry(byte[] bytes, List<String> sites, List<String> answers, VolatileFields.Declared declared) {
     }
 
     Entry get(String name, boolean firstLoad, byte[] input) {
@@ -137,17 +145,18 @@ public final class ClassCache {
         if ((int) crc.getValue() != readInt(raw, 4)) {
             return null; // damaged: instrument anew
         }
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(raw, 8, raw.length - 8))) {
-            byte[] original = new byte[in.readInt()];
-            in.readFully(original);
-            if (!java.util.Arrays.equals(original, input)) {
-                return null; // another class's bytes with the same checksum
-            }
+        int length = readInt(raw, 8);
+        if (length != input.length || raw.length < 12 + length
+                || !java.util.Arrays.equals(raw, 12, 12 + length, input, 0, length)) {
+            return null; // another class's bytes with the same checksum
+        }
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(raw, 12 + length, raw.length - 12 - length))) {
             List<String> sites = readStrings(in);
             List<String> answers = readStrings(in);
+            VolatileFields.Declared declared = readDeclared(in);
             byte[] bytes = new byte[in.readInt()];
             in.readFully(bytes);
-            return new Entry(bytes, sites, answers);
+            return new Entry(bytes, sites, answers, declared);
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -163,6 +172,7 @@ public final class ClassCache {
             out.write(input);
             writeStrings(out, entry.sites());
             writeStrings(out, entry.answers());
+            writeDeclared(out, entry.declared());
             out.writeInt(entry.bytes().length);
             out.write(entry.bytes());
             byte[] raw = body.toByteArray();
@@ -176,11 +186,63 @@ public final class ClassCache {
         }
     }
 
+    /** A class's own fields: its superclass ("" for none), then each field as a kind ('v'olatile, 'f'inal, 'p'lain) and name. */
+    private static void writeDeclared(DataOutputStream out, VolatileFields.Declared d) throws IOException {
+        out.writeBoolean(d != null);
+        if (d == null) {
+            return;
+        }
+        writeString(out, d.superName() == null ? "" : d.superName());
+        out.writeInt(d.fields().size());
+        for (String f : new java.util.TreeSet<>(d.fields())) { // in an order of their own: the same entry every time
+            out.writeByte(d.volatiles().contains(f) ? 'v' : d.finals().contains(f) ? 'f' : 'p');
+            writeString(out, f);
+        }
+    }
+
+    private static VolatileFields.Declared readDeclared(DataInputStream in) throws IOException {
+        if (!in.readBoolean()) {
+            return null;
+        }
+        String superName = readString(in);
+        int n = in.readInt();
+        Set<String> fields = new HashSet<>();
+        Set<String> volatiles = new HashSet<>();
+        Set<String> finals = new HashSet<>();
+        for (int i = 0; i < n; i++) {
+            int kind = in.readByte();
+            String f = readString(in);
+            fields.add(f);
+            if (kind == 'v') {
+                volatiles.add(f);
+            } else if (kind == 'f') {
+                finals.add(f);
+            }
+        }
+        return new VolatileFields.Declared(superName.isEmpty() ? null : superName, fields, volatiles, finals);
+    }
+
+    /**
+     * A string as its UTF-8 bytes after their count: a run reads thousands of these, and decoding
+     * them as the JDK decodes a String's bytes is much faster than {@code readUTF}'s modified UTF-8.
+     */
+    private static void writeString(DataOutputStream out, String s) throws IOException {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    private static String readString(DataInputStream in) throws IOException {
+        byte[] b = new byte[in.readInt()];
+        in.readFully(b);
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
     private static List<String> readStrings(DataInputStream in) throws IOException {
         int n = in.readInt();
         List<String> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            out.add(in.readUTF());
+            out.add(readString(in));
         }
         return out;
     }
@@ -188,7 +250,7 @@ public final class ClassCache {
     private static void writeStrings(DataOutputStream out, List<String> strings) throws IOException {
         out.writeInt(strings.size());
         for (String s : strings) {
-            out.writeUTF(s);
+            writeString(out, s);
         }
     }
 
@@ -199,6 +261,70 @@ public final class ClassCache {
      */
     Map<String, Boolean> quietVerdicts() {
         return verdicts;
+    }
+
+    /**
+     * The entries of the JDK classes that start-up instruments before the program runs
+     * ({@link LoadedClasses}), by internal name, as earlier runs on this JDK left them in one
+     * file; none if there is no such file or it is damaged.
+     */
+    Map<String, Entry> startupEntries() {
+        Map<String, Entry> out = new HashMap<>();
+        File file = new File(dir, STARTUP);
+        if (!file.isFile()) {
+            return out;
+        }
+        try (FileInputStream in = new FileInputStream(file)) {
+            byte[] raw = in.readAllBytes();
+            if (raw.length < 12 || readInt(raw, 0) != STARTUP_MAGIC) {
+                return out;
+            }
+            CRC32C crc = new CRC32C();
+            crc.update(raw, 8, raw.length - 8);
+            if ((int) crc.getValue() != readInt(raw, 4)) {
+                return out;
+            }
+            DataInputStream data = new DataInputStream(new ByteArrayInputStream(raw, 8, raw.length - 8));
+            int n = data.readInt();
+            for (int i = 0; i < n; i++) {
+                String name = readString(data);
+                List<String> sites = readStrings(data);
+                VolatileFields.Declared declared = readDeclared(data);
+                byte[] bytes = new byte[data.readInt()];
+                data.readFully(bytes);
+                out.put(name, new Entry(bytes, sites, List.of(), declared));
+            }
+            return out;
+        } catch (IOException | RuntimeException e) {
+            out.clear();
+            return out; // damaged: start-up retransforms, and writes the file anew
+        }
+    }
+
+    /** Replaces the file {@link #startupEntries} reads. */
+    void saveStartupEntries(Map<String, Entry> entries) {
+        try {
+            ByteArrayOutputStream body = new ByteArrayOutputStream(1 << 20);
+            DataOutputStream out = new DataOutputStream(body);
+            out.writeInt(0);
+            out.writeInt(0);
+            out.writeInt(entries.size());
+            for (Map.Entry<String, Entry> e : new TreeMap<>(entries).entrySet()) {
+                writeString(out, e.getKey());
+                writeStrings(out, e.getValue().sites());
+                writeDeclared(out, e.getValue().declared());
+                out.writeInt(e.getValue().bytes().length);
+                out.write(e.getValue().bytes());
+            }
+            byte[] raw = body.toByteArray();
+            CRC32C crc = new CRC32C();
+            crc.update(raw, 8, raw.length - 8);
+            writeInt(raw, 0, STARTUP_MAGIC);
+            writeInt(raw, 4, (int) crc.getValue());
+            replace(new File(dir, STARTUP), raw);
+        } catch (IOException | RuntimeException e) {
+            // not kept: the next run retransforms again
+        }
     }
 
     /** Writes the verdicts, a line each, after a first line with their number and a checksum of the rest. */

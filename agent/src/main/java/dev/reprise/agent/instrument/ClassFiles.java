@@ -6,7 +6,11 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URL;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
@@ -24,13 +28,54 @@ import java.util.zip.ZipFile;
  */
 final class ClassFiles {
     private static final Map<String, JarFile> JARS = new ConcurrentHashMap<>();
+    private static final String APP_LOADER = "jdk.internal.loader.ClassLoaders$AppClassLoader";
+    // Both set by prepare in premain, before the transformer is installed: the threads that
+    // transform are main or started after it, so they see them.
+    /** The application class loader's class path, in its order: its directories and its other files (jars). */
+    private static List<File> classPath = List.of();
+    private static boolean[] directories = new boolean[0];
+    /** The packages of the JDK's modules (internal names), which the application class loader leaves to them. */
+    private static Set<String> jdkPackages = Set.of();
 
     private ClassFiles() {
+    }
+
+    /**
+     * Start-up, before the transformer is installed: reads the class path and the JDK's packages,
+     * whose classes must not first load during a transformation.
+     */
+    static void prepare() {
+        List<File> path = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+            File f = new File(entry.isEmpty() ? "." : entry).getAbsoluteFile();
+            if (f.exists()) {
+                path.add(f);
+            }
+        }
+        boolean[] dirs = new boolean[path.size()];
+        for (int i = 0; i < dirs.length; i++) {
+            dirs[i] = path.get(i).isDirectory();
+        }
+        Set<String> packages = new HashSet<>();
+        for (Module m : ModuleLayer.boot().modules()) {
+            for (String p : m.getPackages()) {
+                packages.add(p.replace('.', '/'));
+            }
+        }
+        classPath = List.copyOf(path);
+        directories = dirs;
+        jdkPackages = Set.copyOf(packages);
     }
 
     /** The class file of {@code name} as {@code loader} (null: the boot loader) would find it, or null. */
     static InputStream open(ClassLoader loader, String name) throws IOException {
         String resource = name + ".class";
+        if (loader != null && loader == ClassLoader.getSystemClassLoader() && loader.getClass().getName().equals(APP_LOADER)) {
+            InputStream in = fromClassPath(name, resource);
+            if (in != null) {
+                return in;
+            }
+        }
         URL url = loader != null ? loader.getResource(resource) : ClassLoader.getSystemResource(resource);
         if (url == null) {
             return null;
@@ -40,9 +85,46 @@ final class ClassFiles {
         if (!url.getProtocol().equals("jar") || !path.startsWith("file:") || separator < 0) {
             return url.openStream();
         }
+        return fromJar(new File(URI.create(path.substring(0, separator))), resource);
+    }
+
+    /**
+     * The application class loader's answer, found the way it finds it (the JDK's modules first,
+     * then the class path in order) but without its resource lookup, which asks every JDK module
+     * for a name that none of them has. Null if not found this way: the caller asks the loader
+     * (class path entries that the manifests of jars add, or that were appended at run time).
+     */
+    private static InputStream fromClassPath(String name, String resource) throws IOException {
+        int slash = name.lastIndexOf('/');
+        if (slash < 0 || jdkPackages.contains(name.substring(0, slash))) {
+            return null;
+        }
+        for (int i = 0; i < classPath.size(); i++) {
+            File entry = classPath.get(i);
+            if (directories[i]) {
+                File f = new File(entry, resource);
+                if (f.isFile()) {
+                    return new java.io.FileInputStream(f);
+                }
+                continue;
+            }
+            InputStream in;
+            try {
+                in = fromJar(entry, resource);
+            } catch (IOException e) {
+                continue; // not a jar: the loader skips it too
+            }
+            if (in != null) {
+                return in;
+            }
+        }
+        return null;
+    }
+
+    private static InputStream fromJar(File file, String resource) throws IOException {
         JarFile jar;
         try {
-            jar = JARS.computeIfAbsent(path.substring(0, separator), ClassFiles::openJar);
+            jar = JARS.computeIfAbsent(file.getPath(), k -> openJar(file));
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
@@ -50,9 +132,9 @@ final class ClassFiles {
         return entry == null ? null : jar.getInputStream(entry);
     }
 
-    private static JarFile openJar(String fileUrl) {
+    private static JarFile openJar(File file) {
         try {
-            return new JarFile(new File(URI.create(fileUrl)), false, ZipFile.OPEN_READ, JarFile.runtimeVersion());
+            return new JarFile(file, false, ZipFile.OPEN_READ, JarFile.runtimeVersion());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

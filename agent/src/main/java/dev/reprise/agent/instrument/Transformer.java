@@ -31,36 +31,55 @@ public final class Transformer implements ClassFileTransformer {
     private final VolatileFields volatiles = new VolatileFields();
     /** Classes as instrumented by earlier runs, or null. */
     private final ClassCache cache;
+    /**
+     * JDK classes start-up redefined with their kept instrumented bytes ({@link LoadedClasses}):
+     * those bytes are now what a retransformation starts from, so it must not instrument them
+     * again. Written once by the main thread in premain before it redefines them; read by the
+     * transformer on any thread after (volatile: publishes the set).
+     */
+    private volatile Set<String> redefinedAtStartup = Set.of();
+    /** While start-up retransforms (main thread only): the entries it produced or read, by class. */
+    private Map<String, ClassCache.Entry> retransformedAtStartup;
 
     /** {@code cache}: instrumented classes kept between runs, or null. */
     public Transformer(Catalogue catalogue, ClassCache cache) {
         this.catalogue = catalogue;
         this.cache = cache;
+        ClassFiles.prepare();
     }
 
-    /**
-     * The JDK classes loaded before the agent that it must retransform: those the catalogue
-     * changes, and those that call into java.util.concurrent ({@link QuietCallRewriter}).
-     */
-    public List<Class<?>> toRetransform(Class<?>[] loaded, java.lang.instrument.Instrumentation inst) {
-        Map<String, Boolean> quiet = cache == null ? new java.util.HashMap<>() : cache.quietVerdicts();
-        int known = quiet.size();
-        List<Class<?>> targets = new ArrayList<>();
-        for (Class<?> c : loaded) {
-            if ((catalogue.changesJdkClass(c.getName().replace('.', '/')) || QuietCallRewriter.appliesToLoaded(c, quiet))
-                    && inst.isModifiableClass(c)) {
-                targets.add(c);
-            }
+    Catalogue catalogue() {
+        return catalogue;
+    }
+
+    ClassCache cache() {
+        return cache;
+    }
+
+    /** Registers the fields of a class whose kept entry start-up uses without the transformer. */
+    void defineFields(String name, ClassCache.Entry entry) {
+        if (entry.declared() != null) {
+            volatiles.define(name, entry.declared());
         }
-        if (cache != null && quiet.size() != known) {
-            cache.saveQuietVerdicts();
-        }
-        return targets;
+    }
+
+    void redefinedAtStartup(Set<String> names) {
+        redefinedAtStartup = Set.copyOf(names);
+    }
+
+    /** Starts ({@code on}) or ends collecting what retransformation produces; returns what was collected. */
+    Map<String, ClassCache.Entry> collectRetransformed(boolean on) {
+        Map<String, ClassCache.Entry> collected = retransformedAtStartup;
+        retransformedAtStartup = on ? new java.util.HashMap<>() : null;
+        return collected;
     }
 
     @Override
     public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined,
                             ProtectionDomain domain, byte[] bytes) {
+        if (redefined != null && redefinedAtStartup.contains(name)) {
+            return null; // already instrumented: these bytes are the kept ones
+        }
         return transform(loader, name, redefined == null, bytes, true);
     }
 
@@ -99,7 +118,12 @@ public final class Transformer implements ClassFileTransformer {
                           List<Catalogue.ConstructedHook> constructed, Passes passes, boolean firstLoad) {
         ClassCache.Entry hit = cache.get(name, firstLoad, bytes);
         if (hit != null && passes.syncActions()) {
-            volatiles.define(name, bytes); // what the skipped pass would have registered
+            // What the skipped pass would have registered.
+            if (hit.declared() != null) {
+                volatiles.define(name, hit.declared());
+            } else {
+                volatiles.define(name, bytes);
+            }
         }
         // A JDK loader's class sees only the JDK, which names the cache directory. A class path
         // class was instrumented against the fields of other classes there, which may have
@@ -109,6 +133,7 @@ public final class Transformer implements ClassFileTransformer {
             for (String site : hit.sites()) {
                 Sites.registerName(site);
             }
+            collect(name, firstLoad, hit);
             return hit.bytes();
         }
         List<String> sites = new ArrayList<>();
@@ -120,8 +145,17 @@ public final class Transformer implements ClassFileTransformer {
         } finally {
             Sites.endCapture(prior);
         }
-        cache.put(name, firstLoad, bytes, new ClassCache.Entry(out, sites, classPath ? lookup.answers() : List.of()));
+        ClassCache.Entry made = new ClassCache.Entry(out, sites, classPath ? lookup.answers() : List.of(), lookup.declared());
+        cache.put(name, firstLoad, bytes, made);
+        collect(name, firstLoad, made);
         return out;
+    }
+
+    /** Only retransformations, which happen on the main thread in premain, read the field. */
+    private void collect(String name, boolean firstLoad, ClassCache.Entry entry) {
+        if (!firstLoad && retransformedAtStartup != null) {
+            retransformedAtStartup.put(name, entry);
+        }
     }
 
     /**

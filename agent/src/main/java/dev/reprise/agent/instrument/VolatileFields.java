@@ -74,6 +74,9 @@ final class VolatileFields {
     final class Lookup {
         private final ClassLoader loader;
         private final Set<String> answers = new LinkedHashSet<>();
+        /** The fields of the class being instrumented, once the pass has seen them. */
+        private String self;
+        private Declared own;
 
         private Lookup(ClassLoader loader) {
             this.loader = loader;
@@ -81,16 +84,27 @@ final class VolatileFields {
 
         String orderedDeclarer(String owner, String name, boolean racy) {
             String declarer = VolatileFields.this.orderedDeclarer(loader, owner, name, racy);
-            answers.add(owner + ';' + name + ';' + (racy ? '1' : '0') + ';' + (declarer == null ? "" : declarer));
+            // A field the class declares itself is answered by its own bytes, which a cache entry
+            // is used only for: no question to ask again.
+            if (!(owner.equals(self) && own != null && own.fields().contains(name))) {
+                answers.add(owner + ';' + name + ';' + (racy ? '1' : '0') + ';' + (declarer == null ? "" : declarer));
+            }
             return declarer;
         }
 
         void define(String name, Declared declared) {
+            self = name;
+            own = declared;
             VolatileFields.this.define(name, declared);
         }
 
         List<String> answers() {
             return List.copyOf(answers);
+        }
+
+        /** The class's own fields, if the pass read them: kept with a cache entry, so a hit needs no second reading. */
+        Declared declared() {
+            return own;
         }
     }
 
