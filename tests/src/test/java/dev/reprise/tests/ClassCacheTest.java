@@ -120,9 +120,9 @@ class ClassCacheTest {
     }
 
     /**
-     * With another java agent in the program's command, which may have changed JDK classes before
-     * Reprise sees them, start-up instruments the classes it finds instead of using the bytes it
-     * kept from runs without one: recordings made either way, in turn on one cache, replay.
+     * With another java agent in the program's command, start-up instruments the JDK classes it
+     * finds instead of using the bytes it kept from runs without one (LoadedClassesTest says when):
+     * recordings made either way, in turn on one cache, replay.
      */
     @Test
     void programsWithAnotherJavaAgentRecordAndReplayOnTheSameCache() throws Exception {

@@ -45,10 +45,10 @@ import java.util.zip.CRC32C;
  * only, and {@link #open} runs every path once, before the transformer is installed.
  */
 public final class ClassCache {
-    private static final int MAGIC = 0x52504334;
+    private static final int MAGIC = 0x52504335;
     private static final String VERDICTS = "quiet-calls";
     private static final String STARTUP = "startup";
-    private static final int STARTUP_MAGIC = 0x52505332;
+    private static final int STARTUP_MAGIC = 0x52505333;
     /** How many agent builds keep their entries: a few, for switching between versions. */
     private static final int KEPT_BUILDS = 3;
     private static final java.util.concurrent.atomic.AtomicLong TEMP_NAMES = new java.util.concurrent.atomic.AtomicLong();
@@ -137,12 +137,7 @@ public final class ClassCache {
         } catch (IOException e) {
             return null; // removed meanwhile: instrument
         }
-        if (raw.length < 12 || readInt(raw, 0) != MAGIC) {
-            return null;
-        }
-        CRC32C crc = new CRC32C();
-        crc.update(raw, 8, raw.length - 8);
-        if ((int) crc.getValue() != readInt(raw, 4)) {
+        if (!sealed(raw, MAGIC)) {
             return null; // damaged: instrument anew
         }
         int length = readInt(raw, 8);
@@ -151,12 +146,7 @@ public final class ClassCache {
             return null; // another class's bytes with the same checksum
         }
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(raw, 12 + length, raw.length - 12 - length))) {
-            List<String> sites = readStrings(in);
-            List<String> answers = readStrings(in);
-            VolatileFields.Declared declared = readDeclared(in);
-            byte[] bytes = new byte[in.readInt()];
-            in.readFully(bytes);
-            return new Entry(bytes, sites, answers, declared);
+            return readEntry(in);
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -166,24 +156,53 @@ public final class ClassCache {
         try {
             ByteArrayOutputStream body = new ByteArrayOutputStream(input.length + entry.bytes().length + 1024);
             DataOutputStream out = new DataOutputStream(body);
-            out.writeInt(0);
-            out.writeInt(0);
+            out.writeLong(0); // the seal
             out.writeInt(input.length);
             out.write(input);
-            writeStrings(out, entry.sites());
-            writeStrings(out, entry.answers());
-            writeDeclared(out, entry.declared());
-            out.writeInt(entry.bytes().length);
-            out.write(entry.bytes());
-            byte[] raw = body.toByteArray();
-            CRC32C crc = new CRC32C();
-            crc.update(raw, 8, raw.length - 8);
-            writeInt(raw, 0, MAGIC);
-            writeInt(raw, 4, (int) crc.getValue());
-            replace(file(name, firstLoad, input), raw);
+            writeEntry(out, entry);
+            replace(file(name, firstLoad, input), seal(body.toByteArray(), MAGIC));
         } catch (IOException | RuntimeException e) {
             // not cached: the next run instruments the class again
         }
+    }
+
+    private static void writeEntry(DataOutputStream out, Entry entry) throws IOException {
+        writeStrings(out, entry.sites());
+        writeStrings(out, entry.answers());
+        writeDeclared(out, entry.declared());
+        out.writeInt(entry.bytes().length);
+        out.write(entry.bytes());
+    }
+
+    private static Entry readEntry(DataInputStream in) throws IOException {
+        List<String> sites = readStrings(in);
+        List<String> answers = readStrings(in);
+        VolatileFields.Declared declared = readDeclared(in);
+        byte[] bytes = new byte[in.readInt()];
+        in.readFully(bytes);
+        return new Entry(bytes, sites, answers, declared);
+    }
+
+    /**
+     * A file's first 8 bytes: {@code magic}, then a checksum of the rest. {@code raw} comes with
+     * those 8 bytes reserved; it is returned filled in.
+     */
+    private static byte[] seal(byte[] raw, int magic) {
+        CRC32C crc = new CRC32C();
+        crc.update(raw, 8, raw.length - 8);
+        writeInt(raw, 0, magic);
+        writeInt(raw, 4, (int) crc.getValue());
+        return raw;
+    }
+
+    /** Whether {@code raw} was written by {@link #seal} with {@code magic} and is whole. */
+    private static boolean sealed(byte[] raw, int magic) {
+        if (raw.length < 12 || readInt(raw, 0) != magic) {
+            return false;
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(raw, 8, raw.length - 8);
+        return (int) crc.getValue() == readInt(raw, 4);
     }
 
     /** A class's own fields: its superclass ("" for none), then each field as a kind ('v'olatile, 'f'inal, 'p'lain) and name. */
@@ -276,23 +295,14 @@ public final class ClassCache {
         }
         try (FileInputStream in = new FileInputStream(file)) {
             byte[] raw = in.readAllBytes();
-            if (raw.length < 12 || readInt(raw, 0) != STARTUP_MAGIC) {
-                return out;
-            }
-            CRC32C crc = new CRC32C();
-            crc.update(raw, 8, raw.length - 8);
-            if ((int) crc.getValue() != readInt(raw, 4)) {
+            if (!sealed(raw, STARTUP_MAGIC)) {
                 return out;
             }
             DataInputStream data = new DataInputStream(new ByteArrayInputStream(raw, 8, raw.length - 8));
             int n = data.readInt();
             for (int i = 0; i < n; i++) {
                 String name = readString(data);
-                List<String> sites = readStrings(data);
-                VolatileFields.Declared declared = readDeclared(data);
-                byte[] bytes = new byte[data.readInt()];
-                data.readFully(bytes);
-                out.put(name, new Entry(bytes, sites, List.of(), declared));
+                out.put(name, readEntry(data));
             }
             return out;
         } catch (IOException | RuntimeException e) {
@@ -306,22 +316,13 @@ public final class ClassCache {
         try {
             ByteArrayOutputStream body = new ByteArrayOutputStream(1 << 20);
             DataOutputStream out = new DataOutputStream(body);
-            out.writeInt(0);
-            out.writeInt(0);
+            out.writeLong(0); // the seal
             out.writeInt(entries.size());
             for (Map.Entry<String, Entry> e : new TreeMap<>(entries).entrySet()) {
                 writeString(out, e.getKey());
-                writeStrings(out, e.getValue().sites());
-                writeDeclared(out, e.getValue().declared());
-                out.writeInt(e.getValue().bytes().length);
-                out.write(e.getValue().bytes());
+                writeEntry(out, e.getValue());
             }
-            byte[] raw = body.toByteArray();
-            CRC32C crc = new CRC32C();
-            crc.update(raw, 8, raw.length - 8);
-            writeInt(raw, 0, STARTUP_MAGIC);
-            writeInt(raw, 4, (int) crc.getValue());
-            replace(new File(dir, STARTUP), raw);
+            replace(new File(dir, STARTUP), seal(body.toByteArray(), STARTUP_MAGIC));
         } catch (IOException | RuntimeException e) {
             // not kept: the next run retransforms again
         }

@@ -28,14 +28,18 @@ import java.util.zip.ZipFile;
  */
 final class ClassFiles {
     private static final Map<String, JarFile> JARS = new ConcurrentHashMap<>();
-    private static final String APP_LOADER = "jdk.internal.loader.ClassLoaders$AppClassLoader";
-    // Both set by prepare in premain, before the transformer is installed: the threads that
+    // All three set by prepare in premain, before the transformer is installed: the threads that
     // transform are main or started after it, so they see them.
-    /** The application class loader's class path, in its order: its directories and its other files (jars). */
-    private static List<File> classPath = List.of();
-    private static boolean[] directories = new boolean[0];
+    /** The JDK's application class loader, if it is the system class loader; else null. */
+    private static ClassLoader appLoader;
+    /** Its class path, in its order. */
+    private static List<PathEntry> classPath = List.of();
     /** The packages of the JDK's modules (internal names), which the application class loader leaves to them. */
     private static Set<String> jdkPackages = Set.of();
+
+    /** A class path entry: a directory, or a jar (any other file). */
+    private record PathEntry(File file, boolean directory) {
+    }
 
     private ClassFiles() {
     }
@@ -45,16 +49,12 @@ final class ClassFiles {
      * whose classes must not first load during a transformation.
      */
     static void prepare() {
-        List<File> path = new ArrayList<>();
+        List<PathEntry> path = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
             File f = new File(entry.isEmpty() ? "." : entry).getAbsoluteFile();
             if (f.exists()) {
-                path.add(f);
+                path.add(new PathEntry(f, f.isDirectory()));
             }
-        }
-        boolean[] dirs = new boolean[path.size()];
-        for (int i = 0; i < dirs.length; i++) {
-            dirs[i] = path.get(i).isDirectory();
         }
         Set<String> packages = new HashSet<>();
         for (Module m : ModuleLayer.boot().modules()) {
@@ -62,15 +62,16 @@ final class ClassFiles {
                 packages.add(p.replace('.', '/'));
             }
         }
+        ClassLoader system = ClassLoader.getSystemClassLoader();
+        appLoader = system.getClass().getName().equals("jdk.internal.loader.ClassLoaders$AppClassLoader") ? system : null;
         classPath = List.copyOf(path);
-        directories = dirs;
         jdkPackages = Set.copyOf(packages);
     }
 
     /** The class file of {@code name} as {@code loader} (null: the boot loader) would find it, or null. */
     static InputStream open(ClassLoader loader, String name) throws IOException {
         String resource = name + ".class";
-        if (loader != null && loader == ClassLoader.getSystemClassLoader() && loader.getClass().getName().equals(APP_LOADER)) {
+        if (loader != null && loader == appLoader) {
             InputStream in = fromClassPath(name, resource);
             if (in != null) {
                 return in;
@@ -99,10 +100,9 @@ final class ClassFiles {
         if (slash < 0 || jdkPackages.contains(name.substring(0, slash))) {
             return null;
         }
-        for (int i = 0; i < classPath.size(); i++) {
-            File entry = classPath.get(i);
-            if (directories[i]) {
-                File f = new File(entry, resource);
+        for (PathEntry entry : classPath) {
+            if (entry.directory()) {
+                File f = new File(entry.file(), resource);
                 if (f.isFile()) {
                     return new java.io.FileInputStream(f);
                 }
@@ -110,7 +110,7 @@ final class ClassFiles {
             }
             InputStream in;
             try {
-                in = fromJar(entry, resource);
+                in = fromJar(entry.file(), resource);
             } catch (IOException e) {
                 continue; // not a jar: the loader skips it too
             }

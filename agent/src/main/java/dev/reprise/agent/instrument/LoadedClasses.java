@@ -36,7 +36,6 @@ public final class LoadedClasses {
         List<ClassDefinition> definitions = new ArrayList<>();
         Set<String> redefined = new HashSet<>();
         List<Class<?>> rest = new ArrayList<>();
-        Map<String, ClassCache.Entry> entries = new HashMap<>();
         for (Class<?> c : targets) {
             String name = c.getName().replace('.', '/');
             ClassCache.Entry e = kept.get(name);
@@ -46,7 +45,6 @@ public final class LoadedClasses {
             }
             definitions.add(new ClassDefinition(c, e.bytes()));
             redefined.add(name);
-            entries.put(name, e);
             for (String site : e.sites()) {
                 Sites.registerName(site);
             }
@@ -60,16 +58,17 @@ public final class LoadedClasses {
             return;
         }
         transformer.collectRetransformed(true);
+        Map<String, ClassCache.Entry> made;
         try {
             inst.retransformClasses(rest.toArray(new Class<?>[0]));
         } finally {
-            entries.putAll(transformer.collectRetransformed(false));
+            made = transformer.collectRetransformed(false);
         }
         if (redefine) {
             // Kept with those of earlier runs: a replay may load a few classes before the agent
             // that its recording did not, and the other way round.
             Map<String, ClassCache.Entry> all = new HashMap<>(kept);
-            all.putAll(entries);
+            all.putAll(made);
             cache.saveStartupEntries(all);
         }
     }

@@ -45,7 +45,7 @@ public final class Transformer implements ClassFileTransformer {
     public Transformer(Catalogue catalogue, ClassCache cache) {
         this.catalogue = catalogue;
         this.cache = cache;
-        ClassFiles.prepare();
+        ClassFiles.prepare(); // before any transformation: it loads JDK classes
     }
 
     Catalogue catalogue() {

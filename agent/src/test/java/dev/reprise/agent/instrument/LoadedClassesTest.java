@@ -1,0 +1,27 @@
+package dev.reprise.agent.instrument;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** When start-up may put the JDK classes loaded before the agent in place from the cache. */
+class LoadedClassesTest {
+    private static final String REPRISE = "-javaagent:/opt/reprise/reprise-agent.jar=mode=record";
+
+    @Test
+    void keptBytesAreUsedWhenNothingElseMayHaveChangedTheJdksClasses() {
+        assertTrue(LoadedClasses.onlyAgent(new String[] {"-Xbootclasspath/a:/opt/reprise/reprise-agent.jar", REPRISE, "-Xmx1g"}));
+        assertTrue(LoadedClasses.onlyAgent(new String[] {REPRISE, "-agentlib:jdwp=transport=dt_socket,server=y"}));
+    }
+
+    @Test
+    void anotherAgentAPatchedModuleOrAFlightRecordingMeansInstrumentingWhatIsFound() {
+        for (String other : new String[] {"-javaagent:/tmp/other.jar", "-agentpath:/tmp/libprofiler.so",
+            "-agentlib:hprof", "--patch-module=java.base=/tmp/patch", "-XX:StartFlightRecording=duration=10s",
+            "-XX:+FlightRecorder"}) {
+            assertFalse(LoadedClasses.onlyAgent(new String[] {other, REPRISE}), other);
+        }
+        assertFalse(LoadedClasses.onlyAgent(new String[0]), "Reprise not started as an agent");
+    }
+}
