@@ -142,7 +142,9 @@ public final class Ev {
             }
             return;
         }
-        Session.current().chaos(ctx);
+        if (ctx.chaos != null) {
+            ctx.chaos.beforeEvent();
+        }
         if (run > 0) {
             run--;
             takeFromRun();

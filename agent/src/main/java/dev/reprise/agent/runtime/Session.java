@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.locks.LockSupport;
 
 import dev.reprise.core.log.EventInput;
 import dev.reprise.core.log.LogWriter;
@@ -35,9 +34,10 @@ public final class Session {
             writer.start();
             RunInfo.writeJvm(config.dir());
         }
-        // The chaos generator's class, loaded now: the main thread's context, which creates one,
+        // The chaos generator's classes, loaded now: the main thread's context, which creates one,
         // is made inside the first transformation, and a class loaded there is not transformed.
         SplittableRandom.class.getName();
+        Chaos.class.getName();
         Session s = new Session(config, writer);
         if (config.mode() == Mode.REPLAY && config.order() == Order.TO) {
             SyncOrder.skipCutTurns(RunInfo.readCutTurns(config.dir()));
@@ -71,7 +71,7 @@ public final class Session {
         ThreadCtx ctx = writer != null
                 ? new ThreadCtx(path, index, writer.open("t" + path), null)
                 : new ThreadCtx(path, index, null, new EventInput(LogWriter.streamFile(config.dir(), "t" + path)));
-        ctx.chaos = config.chaosSeed() == null ? null : new SplittableRandom(config.chaosSeed() ^ path.hashCode());
+        ctx.chaos = config.chaosSeed() == null ? null : new Chaos(config.chaosSeed() ^ path.hashCode());
         synchronized (threads) {
             threads.add(ctx);
         }
@@ -116,20 +116,6 @@ public final class Session {
         }
         if (replaying() && !java.util.Objects.equals(recorded, launched)) {
             Divergence.launch(Rt.current(), recorded, launched);
-        }
-    }
-
-    /** Under {@code --chaos}: a random yield or short pause before a replayed event. */
-    void chaos(ThreadCtx ctx) {
-        SplittableRandom r = ctx.chaos;
-        if (r == null) {
-            return;
-        }
-        int dice = r.nextInt(16);
-        if (dice == 0) {
-            LockSupport.parkNanos(r.nextInt(200_000));
-        } else if (dice < 4) {
-            Thread.yield();
         }
     }
 

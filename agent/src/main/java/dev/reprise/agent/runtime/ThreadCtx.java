@@ -62,7 +62,7 @@ public final class ThreadCtx {
     final Ev ev;
     final Thread thread;
     /** Under {@code --chaos}: this thread's source of delays; null otherwise. */
-    java.util.SplittableRandom chaos;
+    Chaos chaos;
 
     ThreadCtx(String path, int index, ThreadLog log, EventInput in) {
         this(path, index, log, in, null);
