@@ -37,10 +37,13 @@ public final class MonitorOps {
     private MonitorOps() {
     }
 
+    /** Not inlined into every synchronized block, like the action brackets ({@code SyncActions}). */
+    @jdk.internal.vm.annotation.DontInline
     public static Object enter(Object monitor, int site) {
         return Ordered.beforeMonitor(MONITOR, site, monitor);
     }
 
+    @jdk.internal.vm.annotation.DontInline
     public static void entered(Object claim) {
         Ordered.afterMonitor((dev.reprise.agent.runtime.ThreadCtx) claim);
     }

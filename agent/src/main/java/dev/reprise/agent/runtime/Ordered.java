@@ -61,7 +61,7 @@ public final class Ordered {
         return ctx;
     }
 
-    /** Not inlined into every synchronized block (docs/ARCHITECTURE.md, "Compiled code"). */
+    /** Not inlined into the lock methods whose prologue hooks call {@link #beforeLock} (docs/ARCHITECTURE.md, "Compiled code"). */
     @DontInline
     private static void begin(ThreadCtx ctx, Op op, int site) {
         Ev ev = Ev.begin(ctx, op, site, 0);

@@ -18,6 +18,10 @@ import jdk.internal.vm.annotation.DontInline;
  *
  * <p>Nothing but the order is logged: a correctly synchronized program that performs its
  * synchronization actions in the recorded order computes the recorded values.
+ *
+ * <p>The entry points are never inlined ({@code @DontInline}): a bracket in compiled code is two
+ * calls, and the thread lookup and event path behind them are compiled once, not into every
+ * bracketed method (docs/ARCHITECTURE.md, "Compiled code").
  */
 public final class SyncActions {
     private static final Op ACTION = Op.ordered("sync.action");
@@ -26,6 +30,7 @@ public final class SyncActions {
     }
 
     /** Before an action on a field or element of {@code location}; null (an NPE to come) is no event. */
+    @DontInline
     public static void enter(Object location, int site) {
         if (!Rt.active) {
             return;
@@ -42,6 +47,7 @@ public final class SyncActions {
     }
 
     /** Before an action on the static field whose name hashes to {@code key}. */
+    @DontInline
     public static void enterStatic(int key, int site) {
         if (!Rt.active) {
             return;
@@ -62,6 +68,7 @@ public final class SyncActions {
      * filled differently by Reprise's own work when recording and when replaying, so their
      * actions could not be matched; the answers they give are the same either way.
      */
+    @DontInline
     public static void quiet() {
         if (Rt.active) {
             ThreadCtx ctx = Rt.current();
@@ -72,6 +79,7 @@ public final class SyncActions {
     }
 
     /** After the call {@link #quiet} preceded, also when it threw. */
+    @DontInline
     public static void loud() {
         if (Rt.active) {
             ThreadCtx ctx = Rt.current();
@@ -97,11 +105,6 @@ public final class SyncActions {
         }
     }
 
-    /**
-     * Not inlined: every bracketed action of a method would otherwise copy the whole event path
-     * into its compiled code (docs/ARCHITECTURE.md, "Compiled code").
-     */
-    @DontInline
     private static void begin(ThreadCtx ctx, int slot, int site) {
         Ev ev = Ev.begin(ctx, ACTION, site, 0);
         if (ev.recording()) {
@@ -114,6 +117,7 @@ public final class SyncActions {
     }
 
     /** After the action, or when it threw; does nothing if its {@code enter} made no event. */
+    @DontInline
     public static void exit() {
         if (!Rt.active) {
             return;
@@ -130,8 +134,6 @@ public final class SyncActions {
         end(ctx, slot);
     }
 
-    /** Not inlined, like {@link #begin}. */
-    @DontInline
     private static void end(ThreadCtx ctx, int slot) {
         ctx.actionSlot = -1;
         Ev ev = ctx.ev;
