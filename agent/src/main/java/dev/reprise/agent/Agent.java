@@ -55,7 +55,7 @@ public final class Agent {
             inst.addTransformer(transformer, true);
             LoadedClasses.instrument(inst, transformer);
             ReflectionOrder.forgetOrders(inst.getAllLoadedClasses());
-            ExitHooks.install(session::finish);
+            ExitHooks.install(session);
             IdentityHashes.keepClassHashes(inst.getAllLoadedClasses());
             session.activate();
             String launched = System.getProperty("sun.java.command");

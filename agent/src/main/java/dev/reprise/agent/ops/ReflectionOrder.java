@@ -40,6 +40,15 @@ public final class ReflectionOrder {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot reach Class.reflectionData", e);
         }
+        // Links the two invokeExact call sites now, in premain. Linking one later runs
+        // java.lang.invoke code that hashes classes, and hashing a class may reflect on it
+        // (IdentityHashes), which comes back here before the site is linked: endlessly.
+        try {
+            declaredMethods(ReflectionOrder.class, false);
+            declaredConstructors(ReflectionOrder.class, false);
+        } catch (Throwable e) {
+            throw new IllegalStateException("cannot list ReflectionOrder's own methods", e);
+        }
     }
 
     private ReflectionOrder() {

@@ -1,6 +1,6 @@
 package dev.reprise.agent.runtime;
 
-import java.lang.reflect.Method;
+import jdk.internal.access.SharedSecrets;
 
 /**
  * Runs Reprise's exit work after the program's own shutdown hooks. The JDK runs its system
@@ -13,16 +13,17 @@ public final class ExitHooks {
     private ExitHooks() {
     }
 
-    public static void install(Runnable work) throws ReflectiveOperationException {
-        Class<?> secrets = Class.forName("jdk.internal.access.SharedSecrets");
-        Object jla = secrets.getMethod("getJavaLangAccess").invoke(null);
-        Method register = Class.forName("jdk.internal.access.JavaLangAccess")
-                .getMethod("registerShutdownHook", int.class, boolean.class, Runnable.class);
-        register.invoke(jla, SLOT, false, new Runnable() {
+    /**
+     * Runs {@link Session#finish} at exit. Called after {@code JdkAccess} opened
+     * {@code jdk.internal.access} to the agent. A class, not a lambda or a method reference:
+     * linking one spins classes, a millisecond of every start-up.
+     */
+    public static void install(Session session) {
+        SharedSecrets.getJavaLangAccess().registerShutdownHook(SLOT, false, new Runnable() {
             @Override
             public void run() {
                 Rt.suppress();
-                work.run();
+                session.finish();
             }
         });
     }
