@@ -54,6 +54,7 @@ public final class Catalogue {
         }
     }
 
+    /** Not {@code computeIfAbsent}: a lambda here would spin a class in every start-up. */
     private static <T> void add(Map<String, List<T>> map, String key, T value) {
         List<T> list = map.get(key);
         if (list == null) {

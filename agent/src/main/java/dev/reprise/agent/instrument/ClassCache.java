@@ -47,6 +47,7 @@ import java.util.zip.CRC32C;
 public final class ClassCache {
     private static final int MAGIC = 0x52504335;
     private static final String VERDICTS = "quiet-calls";
+    private static final int VERDICTS_MAGIC = 0x52505143;
     private static final String STARTUP = "startup";
     private static final int STARTUP_MAGIC = 0x52505333;
     /** How many agent builds keep their entries: a few, for switching between versions. */
@@ -328,20 +329,14 @@ public final class ClassCache {
         }
     }
 
-    /** Writes the verdicts, a line each, after a first line with their number and a checksum of the rest. */
+    /** Writes the verdicts, a line each, sealed like the other files ({@link #seal}). */
     void saveQuietVerdicts() {
-        StringBuilder sb = new StringBuilder();
+        StringBuilder sb = new StringBuilder("\0".repeat(8)); // the seal
         for (Map.Entry<String, Boolean> e : new TreeMap<>(verdicts).entrySet()) {
             sb.append(e.getValue() ? '1' : '0').append(' ').append(e.getKey()).append('\n');
         }
-        byte[] body = sb.toString().getBytes(StandardCharsets.UTF_8);
-        CRC32C crc = new CRC32C();
-        crc.update(body);
-        byte[] head = (verdicts.size() + " " + Long.toHexString(crc.getValue()) + "\n").getBytes(StandardCharsets.UTF_8);
-        byte[] all = java.util.Arrays.copyOf(head, head.length + body.length);
-        System.arraycopy(body, 0, all, head.length, body.length);
         try {
-            replace(new File(dir, VERDICTS), all);
+            replace(new File(dir, VERDICTS), seal(sb.toString().getBytes(StandardCharsets.UTF_8), VERDICTS_MAGIC));
         } catch (IOException e) {
             // not kept: the next run reads the class files again
         }
@@ -351,23 +346,14 @@ public final class ClassCache {
     private static Map<String, Boolean> readVerdicts(File file) {
         Map<String, Boolean> known = new HashMap<>();
         try (FileInputStream in = new FileInputStream(file)) {
-            byte[] all = in.readAllBytes();
-            int eol = 0;
-            while (eol < all.length && all[eol] != '\n') {
-                eol++;
-            }
-            String[] head = new String(all, 0, eol, StandardCharsets.UTF_8).split(" ");
-            CRC32C crc = new CRC32C();
-            crc.update(all, eol + 1, all.length - eol - 1);
-            if (head.length != 2 || !head[1].equals(Long.toHexString(crc.getValue()))) {
+            byte[] raw = in.readAllBytes();
+            if (!sealed(raw, VERDICTS_MAGIC)) {
                 return known; // written partly or damaged: start again
             }
-            String[] lines = new String(all, eol + 1, all.length - eol - 1, StandardCharsets.UTF_8).split("\n");
-            if (!head[0].equals(Integer.toString(lines.length))) {
-                return known;
-            }
-            for (String line : lines) {
-                known.put(line.substring(2), line.charAt(0) == '1');
+            for (String line : new String(raw, 8, raw.length - 8, StandardCharsets.UTF_8).split("\n")) {
+                if (!line.isEmpty()) {
+                    known.put(line.substring(2), line.charAt(0) == '1');
+                }
             }
         } catch (IOException | RuntimeException e) {
             known.clear();

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.reprise.agent.runtime.Sites;
 
 /**
  * Instruments the JDK classes the JVM loaded before the agent started (a few hundred: the
@@ -45,10 +44,7 @@ public final class LoadedClasses {
             }
             definitions.add(new ClassDefinition(c, e.bytes()));
             redefined.add(name);
-            for (String site : e.sites()) {
-                Sites.registerName(site);
-            }
-            transformer.defineFields(name, e);
+            transformer.adopt(name, e);
         }
         transformer.redefinedAtStartup(redefined);
         if (!definitions.isEmpty()) {

@@ -56,10 +56,20 @@ public final class Transformer implements ClassFileTransformer {
         return cache;
     }
 
-    /** Registers the fields of a class whose kept entry start-up uses without the transformer. */
-    void defineFields(String name, ClassCache.Entry entry) {
+    /**
+     * What a cache hit registers, for a class whose kept entry start-up puts in place without the
+     * transformer: its call sites' names and its fields.
+     */
+    void adopt(String name, ClassCache.Entry entry) {
+        registerSites(entry);
         if (entry.declared() != null) {
             volatiles.define(name, entry.declared());
+        }
+    }
+
+    private static void registerSites(ClassCache.Entry entry) {
+        for (String site : entry.sites()) {
+            Sites.registerName(site);
         }
     }
 
@@ -130,9 +140,7 @@ public final class Transformer implements ClassFileTransformer {
         // changed without it: its entry is used only if they still give the same answers.
         boolean classPath = !JdkLoaders.isJdk(loader);
         if (hit != null && (!classPath || volatiles.stillAnswers(loader, hit.answers()))) {
-            for (String site : hit.sites()) {
-                Sites.registerName(site);
-            }
+            registerSites(hit);
             collect(name, firstLoad, hit);
             return hit.bytes();
         }

@@ -34,10 +34,9 @@ public final class Session {
             writer.start();
             RunInfo.writeJvm(config.dir());
         }
-        // The chaos generator's classes, loaded now: the main thread's context, which creates one,
+        // The chaos generator's class, loaded now: the main thread's context, which creates one,
         // is made inside the first transformation, and a class loaded there is not transformed.
         SplittableRandom.class.getName();
-        Chaos.class.getName();
         Session s = new Session(config, writer);
         if (config.mode() == Mode.REPLAY && config.order() == Order.TO) {
             SyncOrder.skipCutTurns(RunInfo.readCutTurns(config.dir()));
