@@ -55,7 +55,12 @@ public final class Agent {
             inst.addTransformer(transformer, true);
             LoadedClasses.instrument(inst, transformer);
             ReflectionOrder.forgetOrders(inst.getAllLoadedClasses());
-            ExitHooks.install(session);
+            ExitHooks.install(session, new Runnable() {
+                @Override
+                public void run() {
+                    transformer.saveForNextRun();
+                }
+            });
             IdentityHashes.keepClassHashes(inst.getAllLoadedClasses());
             session.activate();
             String launched = System.getProperty("sun.java.command");

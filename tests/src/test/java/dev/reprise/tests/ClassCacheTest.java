@@ -25,6 +25,12 @@ import org.junit.jupiter.api.io.TempDir;
  * path class is instrumented anew when the fields it uses change.
  */
 class ClassCacheTest {
+    /** A library class whose field is volatile or not, and a program that writes it 50 times. */
+    private static final String FLAG = "package lib;\npublic final class Flag {\n    public static %sboolean ready;\n}\n";
+    private static final String MAIN = "package app;\npublic final class Main {\n    public static void main(String[] args) {\n"
+            + "        for (int i = 0; i < 50; i++) {\n            lib.Flag.ready = !lib.Flag.ready;\n        }\n"
+            + "        System.out.println(lib.Flag.ready);\n    }\n}\n";
+
     @TempDir
     Path tmp;
 
@@ -55,10 +61,10 @@ class ClassCacheTest {
         for (Map.Entry<Path, byte[]> e : entries.entrySet()) {
             byte[] now = after.get(e.getKey());
             String file = e.getKey().getFileName().toString();
-            if (file.equals("quiet-calls") || file.equals("startup")) {
+            if (file.equals("quiet-calls") || file.equals("startup") || file.startsWith("pack-")) {
                 // Not one class's entry: the verdicts on, and the instrumented bytes of, the
-                // classes loaded before the agent, found anew for those the replay loaded, which
-                // are not all the recording's.
+                // classes loaded before the agent, and the pack of those loaded after it, found
+                // anew for those the replay loaded, which are not all the recording's.
                 assertFalse(java.util.Arrays.equals(now, damaged.get(e.getKey())), "damaged " + file + " kept");
                 continue;
             }
@@ -95,19 +101,11 @@ class ClassCacheTest {
      */
     @Test
     void aCachedClassIsInstrumentedAnewWhenAFieldItUsesChangesToVolatile() throws Exception {
-        String flag = "package lib;\npublic final class Flag {\n    public static %sboolean ready;\n}\n";
-        String main = "package app;\npublic final class Main {\n    public static void main(String[] args) {\n"
-                + "        for (int i = 0; i < 50; i++) {\n            lib.Flag.ready = !lib.Flag.ready;\n        }\n"
-                + "        System.out.println(lib.Flag.ready);\n    }\n}\n";
-        Path plainBuild = Programs.compile(tmp.resolve("plain"), Map.of("lib/Flag.java", flag.formatted(""),
-                "app/Main.java", main));
-        Path volatileBuild = Programs.compile(tmp.resolve("volatile"), Map.of("lib/Flag.java", flag.formatted("volatile ")));
+        Flags flags = flags();
         Path app = tmp.resolve("app.jar");
-        Path plainLib = tmp.resolve("plain-lib.jar");
-        Path volatileLib = tmp.resolve("volatile-lib.jar");
-        Programs.jar(app, plainBuild, "app");
-        Programs.jar(plainLib, plainBuild, "lib");
-        Programs.jar(volatileLib, volatileBuild, "lib");
+        Path plainLib = flags.plainLib();
+        Path volatileLib = flags.volatileLib();
+        Programs.jar(app, flags.build(), "app");
 
         Map<String, String> cached = Map.of("REPRISE_CACHE_DIR", tmp.resolve("cache").toString());
         long plain = syncActions(app, plainLib, cached, "plain-1");
@@ -117,6 +115,36 @@ class ClassCacheTest {
         assertTrue(ordered >= plain + 100, "50 reads and 50 writes of a volatile field: " + plain + " then " + ordered);
         assertEquals(syncActions(app, volatileLib, Map.of("REPRISE_CACHE_DIR", ""), "volatile-uncached"), ordered);
         assertEquals(plain, syncActions(app, plainLib, cached, "plain-2"));
+    }
+
+    /**
+     * Classes loaded with one class path are read from one pack file, which answers for the fields
+     * they use only while every jar the class loader can search stays as it is: a library
+     * replaced in place, whether on the class path or named by a jar's manifest, is seen at once.
+     */
+    @Test
+    void aPackedClassIsInstrumentedAnewWhenALibraryIsReplacedInPlace() throws Exception {
+        Flags flags = flags();
+        Path dir = Files.createDirectories(tmp.resolve("dist"));
+        Path lib = dir.resolve("lib.jar");
+        Path app = dir.resolve("app.jar");
+        Programs.jar(app, flags.build(), "app");
+        Path launcher = dir.resolve("launcher.jar");
+        Programs.jar(launcher, flags.build(), "app");
+        Programs.manifest(launcher, "Class-Path: lib.jar");
+        Map<String, String> cached = Map.of("REPRISE_CACHE_DIR", tmp.resolve("cache").toString());
+        for (String classPath : List.of(app + java.io.File.pathSeparator + lib, launcher.toString())) {
+            Files.copy(flags.plainLib(), lib, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            long plain = syncActions(classPath, cached, "plain-1");
+            assertTrue(entries(tmp.resolve("cache")).keySet().stream()
+                    .anyMatch(p -> p.getFileName().toString().startsWith("pack-")), "no pack written");
+            assertEquals(plain, syncActions(classPath, cached, "plain-2"), "from the pack");
+            Files.copy(flags.volatileLib(), lib, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            long ordered = syncActions(classPath, cached, "volatile");
+            assertTrue(ordered >= plain + 100, classPath + ": 50 reads and 50 writes of a volatile field: " + plain + " then " + ordered);
+            Files.copy(flags.plainLib(), lib, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            assertEquals(plain, syncActions(classPath, cached, "plain-3"), classPath);
+        }
     }
 
     /**
@@ -131,10 +159,7 @@ class ClassCacheTest {
                         + "        System.out.println(\"probe agent\");\n    }\n}\n"));
         Path probe = tmp.resolve("probe.jar");
         Programs.jar(probe, build, "probe");
-        try (java.nio.file.FileSystem jar = java.nio.file.FileSystems.newFileSystem(probe)) {
-            Files.createDirectories(jar.getPath("META-INF"));
-            Files.writeString(jar.getPath("META-INF/MANIFEST.MF"), "Manifest-Version: 1.0\nPremain-Class: probe.Agent\n");
-        }
+        Programs.manifest(probe, "Premain-Class: probe.Agent");
         Map<String, String> env = Map.of("REPRISE_CACHE_DIR", tmp.resolve("cache").toString());
         List<String> alone = corpus("corpus.single.Clocks");
         List<String> withProbe = new ArrayList<>(List.of(alone.get(0), "-javaagent:" + probe));
@@ -169,11 +194,30 @@ class ClassCacheTest {
         assertTrue(left.containsAll(List.of("old1", "old2")), left::toString);
     }
 
+    /** {@code app.Main} and {@code lib.Flag} compiled together, and the two versions of the library as jars. */
+    private record Flags(Path build, Path plainLib, Path volatileLib) {
+    }
+
+    private Flags flags() throws Exception {
+        Path plainBuild = Programs.compile(tmp.resolve("plain"), Map.of("lib/Flag.java", FLAG.formatted(""),
+                "app/Main.java", MAIN));
+        Path volatileBuild = Programs.compile(tmp.resolve("volatile"), Map.of("lib/Flag.java", FLAG.formatted("volatile ")));
+        Flags flags = new Flags(plainBuild, tmp.resolve("plain-lib.jar"), tmp.resolve("volatile-lib.jar"));
+        Programs.jar(flags.plainLib(), plainBuild, "lib");
+        Programs.jar(flags.volatileLib(), volatileBuild, "lib");
+        return flags;
+    }
+
     /** The synchronization actions a TO recording of {@code app.Main} on {@code app:lib} logged. */
     private long syncActions(Path app, Path lib, Map<String, String> env, String name) {
-        Path rec = tmp.resolve(name);
+        return syncActions(app + java.io.File.pathSeparator + lib, env, name);
+    }
+
+    /** The synchronization actions a TO recording of {@code app.Main} on {@code classPath} logged. */
+    private long syncActions(String classPath, Map<String, String> env, String name) {
+        Path rec = tmp.resolve(name + "-" + System.nanoTime());
         Run recorded = Reprise.reprise(List.of("record", "--order", "to", "-o", rec.toString(), "--", Reprise.JAVA, "-cp",
-                app + java.io.File.pathSeparator + lib, "app.Main"), null, env, null);
+                classPath, "app.Main"), null, env, null);
         assertEquals(0, recorded.status(), recorded::toString);
         assertEquals("false\n", recorded.stdout(), recorded::toString);
         Run inspect = Reprise.reprise(List.of("inspect", "--json", rec.toString()), null, Map.of(), null);

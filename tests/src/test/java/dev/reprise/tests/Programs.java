@@ -63,6 +63,14 @@ final class Programs {
         }
     }
 
+    /** Gives {@code jar} a manifest with the main attribute {@code attribute} ("Name: value"). */
+    static void manifest(Path jar, String attribute) throws IOException {
+        try (java.nio.file.FileSystem fs = java.nio.file.FileSystems.newFileSystem(jar)) {
+            Files.createDirectories(fs.getPath("META-INF"));
+            Files.writeString(fs.getPath("META-INF/MANIFEST.MF"), "Manifest-Version: 1.0\n" + attribute + "\n");
+        }
+    }
+
     /** Signs {@code jar} in place with a new self-signed key, as the JDK's keytool and jarsigner do. */
     static void sign(Path jar) {
         Path bin = Path.of(Reprise.JAVA).getParent();

@@ -56,10 +56,21 @@ public final class ClassCache {
 
     private final File dir;
     private final Map<String, Boolean> verdicts;
+    /** The pack of this class path ({@link ClassPack}), read once at start-up. */
+    private final ClassPack pack;
+    private final ClassPack.Name packName;
+    /** Classes this run loaded that the pack lacks; guarded by itself (class loading runs on any thread). */
+    private final List<Unpacked> unpacked = new ArrayList<>();
 
-    private ClassCache(File dir) {
+    /** A class whose entry the next pack should hold: its name, and its bytes' length and checksums. */
+    private record Unpacked(String name, int length, int crc32c, int crc32) {
+    }
+
+    private ClassCache(File dir, ClassPack.Name packName) {
         this.dir = dir;
         this.verdicts = readVerdicts(new File(dir, VERDICTS));
+        this.packName = packName;
+        this.pack = ClassPack.read(new File(dir, packName.file()));
     }
 
     /** The cache under {@code root} for this agent jar and this JDK, or null if it cannot be used. */
@@ -79,7 +90,7 @@ public final class ClassCache {
             Files.createDirectories(dir);
             build.setLastModified(System.currentTimeMillis());
             pruneBuilds(builds);
-            ClassCache cache = new ClassCache(dir.toFile());
+            ClassCache cache = new ClassCache(dir.toFile(), ClassPack.name());
             // Every path once: a miss (of a name never written), a write, a hit.
             byte[] probe = {(byte) 0xCA, (byte) 0xFE};
             cache.get("reprise/Absent", true, probe);
@@ -175,7 +186,7 @@ public final class ClassCache {
         out.write(entry.bytes());
     }
 
-    private static Entry readEntry(DataInputStream in) throws IOException {
+    static Entry readEntry(DataInputStream in) throws IOException {
         List<String> sites = readStrings(in);
         List<String> answers = readStrings(in);
         VolatileFields.Declared declared = readDeclared(in);
@@ -246,19 +257,19 @@ public final class ClassCache {
      * A string as its UTF-8 bytes after their count: a run reads thousands of these, and decoding
      * them as the JDK decodes a String's bytes is much faster than {@code readUTF}'s modified UTF-8.
      */
-    private static void writeString(DataOutputStream out, String s) throws IOException {
+    static void writeString(DataOutputStream out, String s) throws IOException {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         out.writeInt(b.length);
         out.write(b);
     }
 
-    private static String readString(DataInputStream in) throws IOException {
+    static String readString(DataInputStream in) throws IOException {
         byte[] b = new byte[in.readInt()];
         in.readFully(b);
         return new String(b, StandardCharsets.UTF_8);
     }
 
-    private static List<String> readStrings(DataInputStream in) throws IOException {
+    static List<String> readStrings(DataInputStream in) throws IOException {
         int n = in.readInt();
         List<String> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
@@ -267,11 +278,91 @@ public final class ClassCache {
         return out;
     }
 
-    private static void writeStrings(DataOutputStream out, List<String> strings) throws IOException {
+    static void writeStrings(DataOutputStream out, List<String> strings) throws IOException {
         out.writeInt(strings.size());
         for (String s : strings) {
             writeString(out, s);
         }
+    }
+
+    /**
+     * The entry of a class that a JDK loader or the application class loader loads, from this
+     * class path's pack; null if the pack lacks it.
+     */
+    ClassPack.Hit packed(String name, byte[] input) {
+        return pack.get(name, input, crc32c(input));
+    }
+
+    /** Whether this class path's pack may vouch for answers ({@link ClassPack}): its class path is jars only. */
+    boolean packMayVouch() {
+        return packName.jarsOnly();
+    }
+
+    /**
+     * Notes a class, loaded by a JDK loader or the application class loader, for the next pack:
+     * its entry was found or written here, or found in the pack and its answers checked.
+     */
+    void pack(String name, byte[] input) {
+        java.util.zip.CRC32 crc32 = new java.util.zip.CRC32();
+        crc32.update(input);
+        Unpacked u = new Unpacked(name, input.length, crc32c(input), (int) crc32.getValue());
+        synchronized (unpacked) {
+            unpacked.add(u);
+        }
+    }
+
+    /**
+     * At exit: writes the pack anew if this run loaded classes it lacked or checked answers it did
+     * not vouch for. Its entries vouch only if the class path is jars only and the application
+     * class loader searched nothing a pack cannot stamp ({@link ClassFiles#reach}).
+     */
+    void savePack() {
+        List<Unpacked> todo;
+        synchronized (unpacked) {
+            todo = new ArrayList<>(unpacked);
+            unpacked.clear();
+        }
+        List<ClassPack.Added> added = new ArrayList<>();
+        for (Unpacked u : todo) {
+            byte[] entry = entryOf(u);
+            if (entry == null) {
+                entry = pack.raw(u.name(), u.length(), u.crc32c());
+            }
+            if (entry != null) {
+                added.add(new ClassPack.Added(u.name(), u.length(), u.crc32c(), u.crc32(), entry));
+            }
+        }
+        if (added.isEmpty()) {
+            return;
+        }
+        try {
+            byte[] content = pack.withAdded(added, packName.jarsOnly() ? ClassFiles.reach() : null);
+            if (content != null) {
+                replace(new File(dir, packName.file()), content);
+                ClassPack.prune(dir);
+            }
+        } catch (IOException | RuntimeException e) {
+            // not kept: the next run reads the entries one file each
+        }
+    }
+
+    /** The entry part of {@code u}'s file, after the bytes the JVM gave; null if missing, damaged or another class's. */
+    private byte[] entryOf(Unpacked u) {
+        byte[] raw;
+        try (FileInputStream in = new FileInputStream(file(u.name(), true, u.crc32c()))) {
+            raw = in.readAllBytes();
+        } catch (IOException e) {
+            return null;
+        }
+        if (!sealed(raw, MAGIC) || readInt(raw, 8) != u.length() || raw.length < 12 + u.length()) {
+            return null;
+        }
+        java.util.zip.CRC32 crc32 = new java.util.zip.CRC32();
+        crc32.update(raw, 12, u.length());
+        if ((int) crc32.getValue() != u.crc32()) {
+            return null;
+        }
+        return java.util.Arrays.copyOfRange(raw, 12 + u.length(), raw.length);
     }
 
     /**
@@ -377,17 +468,25 @@ public final class ClassCache {
     }
 
     private File file(String name, boolean firstLoad, byte[] input) {
+        return file(name, firstLoad, crc32c(input));
+    }
+
+    private File file(String name, boolean firstLoad, int crc32c) {
+        return new File(dir, name.replace('/', '.') + (firstLoad ? ".load." : ".retransform.")
+                + Long.toHexString(crc32c & 0xFFFFFFFFL));
+    }
+
+    private static int crc32c(byte[] input) {
         CRC32C crc = new CRC32C();
         crc.update(input);
-        return new File(dir, name.replace('/', '.') + (firstLoad ? ".load." : ".retransform.")
-                + Long.toHexString(crc.getValue()));
+        return (int) crc.getValue();
     }
 
     private static int readInt(byte[] b, int at) {
         return (b[at] & 0xFF) << 24 | (b[at + 1] & 0xFF) << 16 | (b[at + 2] & 0xFF) << 8 | (b[at + 3] & 0xFF);
     }
 
-    private static void writeInt(byte[] b, int at, int v) {
+    static void writeInt(byte[] b, int at, int v) {
         b[at] = (byte) (v >>> 24);
         b[at + 1] = (byte) (v >>> 16);
         b[at + 2] = (byte) (v >>> 8);

@@ -34,6 +34,12 @@ final class ClassFiles {
     private static ClassLoader appLoader;
     /** Its class path, in its order. */
     private static List<PathEntry> classPath = List.of();
+    /**
+     * Where lookups through the application class loader found classes beyond its class path
+     * (jars that manifests add, or entries appended at run time): the jars' paths, or "" for
+     * anything else ({@link #reach}).
+     */
+    private static final Set<String> FOUND_BEYOND = ConcurrentHashMap.newKeySet();
     /** The packages of the JDK's modules (internal names), which the application class loader leaves to them. */
     private static Set<String> jdkPackages = Set.of();
 
@@ -71,11 +77,13 @@ final class ClassFiles {
     /** The class file of {@code name} as {@code loader} (null: the boot loader) would find it, or null. */
     static InputStream open(ClassLoader loader, String name) throws IOException {
         String resource = name + ".class";
+        boolean classPathMiss = false;
         if (loader != null && loader == appLoader) {
             InputStream in = fromClassPath(name, resource);
             if (in != null) {
                 return in;
             }
+            classPathMiss = !jdkPackage(name);
         }
         URL url = loader != null ? loader.getResource(resource) : ClassLoader.getSystemResource(resource);
         if (url == null) {
@@ -84,9 +92,16 @@ final class ClassFiles {
         String path = url.getPath();
         int separator = path.indexOf("!/");
         if (!url.getProtocol().equals("jar") || !path.startsWith("file:") || separator < 0) {
+            if (classPathMiss) {
+                FOUND_BEYOND.add("");
+            }
             return url.openStream();
         }
-        return fromJar(new File(URI.create(path.substring(0, separator))), resource);
+        File jar = new File(URI.create(path.substring(0, separator)));
+        if (classPathMiss) {
+            FOUND_BEYOND.add(jar.getPath());
+        }
+        return fromJar(jar, resource);
     }
 
     /**
@@ -96,8 +111,7 @@ final class ClassFiles {
      * (class path entries that the manifests of jars add, or that were appended at run time).
      */
     private static InputStream fromClassPath(String name, String resource) throws IOException {
-        int slash = name.lastIndexOf('/');
-        if (slash < 0 || jdkPackages.contains(name.substring(0, slash))) {
+        if (jdkPackage(name)) {
             return null;
         }
         for (PathEntry entry : classPath) {
@@ -119,6 +133,85 @@ final class ClassFiles {
             }
         }
         return null;
+    }
+
+    /** Whether {@code name} is in a package of the JDK's modules (the unnamed package is in none). */
+    private static boolean jdkPackage(String name) {
+        int slash = name.lastIndexOf('/');
+        return slash >= 0 && jdkPackages.contains(name.substring(0, slash));
+    }
+
+    /** Whether {@code loader} is the JDK's application class loader, serving the class path. */
+    static boolean isAppLoader(ClassLoader loader) {
+        return loader != null && loader == appLoader;
+    }
+
+    /**
+     * The files beyond the class path that the application class loader searches: those the
+     * manifests of its jars name, transitively, resolved as the loader resolves them (absent ones
+     * too, whose appearance would matter). Null if the loader may have searched more than the class
+     * path and these for this run's lookups: a directory among them, another java agent's jar, or
+     * a class found elsewhere. Called at exit: it reads every jar's manifest.
+     */
+    static List<File> reach() {
+        int agents = 0;
+        for (String o : jdk.internal.misc.VM.getRuntimeArguments()) {
+            if (o.startsWith("-javaagent:")) {
+                agents++;
+            }
+        }
+        if (agents != 1 || FOUND_BEYOND.contains("")) {
+            return null;
+        }
+        Set<File> seen = new HashSet<>();
+        List<File> reach = new ArrayList<>();
+        List<File> todo = new ArrayList<>();
+        for (PathEntry entry : classPath) {
+            seen.add(entry.file());
+            if (!entry.directory()) {
+                todo.add(entry.file());
+            }
+        }
+        while (!todo.isEmpty()) {
+            File jar = todo.remove(todo.size() - 1);
+            String named;
+            try {
+                java.util.jar.Manifest m = JARS.computeIfAbsent(jar.getPath(), k -> openJar(jar)).getManifest();
+                named = m == null ? null : m.getMainAttributes().getValue(java.util.jar.Attributes.Name.CLASS_PATH);
+            } catch (IOException | UncheckedIOException e) {
+                continue; // not a jar: the loader skips it too
+            }
+            if (named == null) {
+                continue;
+            }
+            for (String element : named.trim().split("\\s+")) {
+                File f;
+                try {
+                    URI u = jar.toURI().resolve(element);
+                    if (!"file".equals(u.getScheme()) || element.endsWith("/")) {
+                        return null; // a directory or a remote location: nothing stamps it
+                    }
+                    f = new File(u);
+                } catch (IllegalArgumentException e) {
+                    continue; // the loader ignores what it cannot parse too
+                }
+                if (f.isDirectory()) {
+                    return null;
+                }
+                if (seen.add(f)) {
+                    reach.add(f);
+                    if (f.isFile()) {
+                        todo.add(f);
+                    }
+                }
+            }
+        }
+        for (String found : FOUND_BEYOND) {
+            if (!seen.contains(new File(found))) {
+                return null;
+            }
+        }
+        return reach;
     }
 
     private static InputStream fromJar(File file, String resource) throws IOException {

@@ -126,7 +126,15 @@ public final class Transformer implements ClassFileTransformer {
 
     private byte[] cached(String name, ClassLoader loader, byte[] bytes, List<Catalogue.PrologueHook> prologues,
                           List<Catalogue.ConstructedHook> constructed, Passes passes, boolean firstLoad) {
-        ClassCache.Entry hit = cache.get(name, firstLoad, bytes);
+        // A JDK loader's class sees only the JDK, which names the cache directory. A class path
+        // class was instrumented against the fields of other classes there, which may have
+        // changed without it: its entry is used only if they still give the same answers, or if
+        // it comes from a pack that vouches for them.
+        boolean classPath = !JdkLoaders.isJdk(loader);
+        boolean packable = firstLoad && (!classPath || ClassFiles.isAppLoader(loader));
+        ClassPack.Hit packHit = packable ? cache.packed(name, bytes) : null;
+        boolean vouched = packHit != null && packHit.vouched();
+        ClassCache.Entry hit = packHit != null ? packHit.entry() : cache.get(name, firstLoad, bytes);
         if (hit != null && passes.syncActions()) {
             // What the skipped pass would have registered.
             if (hit.declared() != null) {
@@ -135,13 +143,13 @@ public final class Transformer implements ClassFileTransformer {
                 volatiles.define(name, bytes);
             }
         }
-        // A JDK loader's class sees only the JDK, which names the cache directory. A class path
-        // class was instrumented against the fields of other classes there, which may have
-        // changed without it: its entry is used only if they still give the same answers.
-        boolean classPath = !JdkLoaders.isJdk(loader);
-        if (hit != null && (!classPath || volatiles.stillAnswers(loader, hit.answers()))) {
+        if (hit != null && (!classPath || vouched || volatiles.stillAnswers(loader, hit.answers()))) {
             registerSites(hit);
             collect(name, firstLoad, hit);
+            // Into the next pack: a class it lacks, or one whose answers it may now vouch for.
+            if (packable && (packHit == null || classPath && !vouched && cache.packMayVouch())) {
+                cache.pack(name, bytes);
+            }
             return hit.bytes();
         }
         List<String> sites = new ArrayList<>();
@@ -155,8 +163,18 @@ public final class Transformer implements ClassFileTransformer {
         }
         ClassCache.Entry made = new ClassCache.Entry(out, sites, classPath ? lookup.answers() : List.of(), lookup.declared());
         cache.put(name, firstLoad, bytes, made);
+        if (packable) {
+            cache.pack(name, bytes);
+        }
         collect(name, firstLoad, made);
         return out;
+    }
+
+    /** At exit: keeps this run's classes in the class path's pack ({@link ClassPack}) for the next run. */
+    public void saveForNextRun() {
+        if (cache != null) {
+            cache.savePack();
+        }
     }
 
     /** Only retransformations, which happen on the main thread in premain, read the field. */

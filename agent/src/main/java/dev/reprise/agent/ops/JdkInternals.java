@@ -18,6 +18,8 @@ public final class JdkInternals {
             "java/lang/invoke/MethodHandleNatives.*",
             "jdk/internal/vm/ThreadContainers.registerContainer",
             "jdk/internal/vm/ThreadContainers.deregisterContainer");
+    /** The classes of {@link #UNLOGGED_METHODS}. */
+    private static final Set<String> OWNERS = owners();
 
     private JdkInternals() {
     }
@@ -26,13 +28,16 @@ public final class JdkInternals {
         return UNLOGGED_METHODS.contains(owner + "." + method) || UNLOGGED_METHODS.contains(owner + ".*");
     }
 
-    /** Whether a JDK class has methods in {@link #UNLOGGED_METHODS}. */
+    /** Whether a JDK class has methods in {@link #UNLOGGED_METHODS}: asked at every class load. */
     public static boolean hasUnloggedMethods(String owner) {
+        return OWNERS.contains(owner);
+    }
+
+    private static Set<String> owners() {
+        Set<String> owners = new java.util.HashSet<>();
         for (String m : UNLOGGED_METHODS) {
-            if (m.startsWith(owner + ".")) {
-                return true;
-            }
+            owners.add(m.substring(0, m.indexOf('.')));
         }
-        return false;
+        return Set.copyOf(owners);
     }
 }

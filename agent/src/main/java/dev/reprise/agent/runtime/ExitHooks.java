@@ -14,16 +14,18 @@ public final class ExitHooks {
     }
 
     /**
-     * Runs {@link Session#finish} at exit. Called after {@code JdkAccess} opened
+     * Runs {@link Session#finish} at exit, then {@code cacheWork}: the recording is complete
+     * before anything that only saves later runs time. Called after {@code JdkAccess} opened
      * {@code jdk.internal.access} to the agent. A class, not a lambda or a method reference:
      * linking one spins classes, a millisecond of every start-up.
      */
-    public static void install(Session session) {
+    public static void install(Session session, Runnable cacheWork) {
         SharedSecrets.getJavaLangAccess().registerShutdownHook(SLOT, false, new Runnable() {
             @Override
             public void run() {
                 Rt.suppress();
                 session.finish();
+                cacheWork.run();
             }
         });
     }

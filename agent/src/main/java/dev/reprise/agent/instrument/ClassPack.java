@@ -1,0 +1,295 @@
+package dev.reprise.agent.instrument;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.CRC32;
+import java.util.zip.CRC32C;
+
+/**
+ * The cache entries of the classes that runs with one class path loaded, in one file read once
+ * ({@link ClassCache}): a cache hit is then a copy out of a mapped file instead of a file opened
+ * per class, which cost class-heavy programs a tenth of a second or more.
+ *
+ * <p>A pack is named by its class path: each entry's path, and each jar's size, modification time
+ * and file identity. It holds the classes that the JDK's loaders and the application class loader
+ * loaded (not retransformed) in such runs, each found by its name and the length and two
+ * checksums (CRC-32C and CRC-32) of the bytes the JVM gave, then checked against a checksum of
+ * its own.
+ *
+ * <p>With jars only on the class path, a pack also vouches for its class path classes' answers
+ * about other classes' fields ({@link VolatileFields#stillAnswers}), which then need not be asked
+ * again. The application class loader finds classes in the class path's jars, whose stamps name
+ * the pack, and in the jars their manifests name ({@link ClassFiles#reach}), whose stamps the pack
+ * keeps: while those stay as they were, so do the answers. An entry vouches if its answers were
+ * found or checked in a run that could vouch; when a stamp no longer holds, none does until a run
+ * has checked it again.
+ *
+ * <p>A file holds a header (magic number, checksum of the index, index length), the index (the
+ * files beyond the class path and their stamps, then the entries by key: bytes' length and
+ * CRC-32, offset, size, checksum, whether it vouches), then the entries as {@link ClassCache}
+ * writes them after the bytes the JVM gave.
+ */
+final class ClassPack {
+    private static final int MAGIC = 0x52504b32;
+    private static final int HEADER = 12;
+    /** Packs kept per agent build and JDK: one per class path recently used. */
+    private static final int KEPT = 16;
+    static final ClassPack NONE = new ClassPack(null, Map.of(), 0, false);
+
+    /** Where an entry is, what the bytes it was made from were, and whether its answers are vouched for. */
+    private record Slot(int length, int crc32, int offset, int size, int checksum, boolean vouched) {
+    }
+
+    /** A pack's file name, and whether its class path is jars only (so that it may vouch). */
+    record Name(String file, boolean jarsOnly) {
+    }
+
+    /** An entry found, and whether its answers are vouched for. */
+    record Hit(ClassCache.Entry entry, boolean vouched) {
+    }
+
+    /** An entry to add: the class, its bytes' length and checksums, and its entry as written. */
+    record Added(String name, int length, int crc32c, int crc32, byte[] entry) {
+    }
+
+    /** The file, mapped read-only; null for none. Replacing the file leaves this mapping intact. */
+    private final MappedByteBuffer data;
+    /** By {@link #key}; never changed after construction, so readers on any thread need no lock. */
+    private final Map<String, Slot> slots;
+    private final int entriesStart;
+    /** Whether the files beyond the class path are as the pack found them. */
+    private final boolean stampsHold;
+
+    private ClassPack(MappedByteBuffer data, Map<String, Slot> slots, int entriesStart, boolean stampsHold) {
+        this.data = data;
+        this.slots = slots;
+        this.entriesStart = entriesStart;
+        this.stampsHold = stampsHold;
+    }
+
+    /** The name of the pack for this JVM's class path. */
+    static Name name() {
+        String classPath = System.getProperty("java.class.path", "");
+        String modulePath = System.getProperty("jdk.module.path", "");
+        StringBuilder key = new StringBuilder(classPath).append('\0').append(modulePath).append('\0');
+        boolean jarsOnly = modulePath.isEmpty();
+        for (String entry : classPath.split(File.pathSeparator)) {
+            Path p;
+            try {
+                p = Path.of(entry.isEmpty() ? "." : entry).toAbsolutePath();
+            } catch (java.nio.file.InvalidPathException e) {
+                key.append(entry).append("|invalid\0"); // the loader skips it
+                continue;
+            }
+            jarsOnly &= !Files.isDirectory(p); // an absent entry is stamped as absent
+            key.append(stamp(p));
+        }
+        byte[] bytes = key.toString().getBytes(StandardCharsets.UTF_8);
+        CRC32C a = new CRC32C();
+        a.update(bytes);
+        CRC32 b = new CRC32();
+        b.update(bytes);
+        return new Name("pack-" + Long.toHexString(a.getValue()) + Long.toHexString(b.getValue()), jarsOnly);
+    }
+
+    /**
+     * What says a file is unchanged: its path, size, modification time and identity (a file
+     * replaced by another is a new one), or that it is absent.
+     */
+    private static String stamp(Path p) {
+        try {
+            BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
+            return p + "|" + a.size() + "|" + a.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS)
+                    + "|" + a.fileKey() + "\0";
+        } catch (IOException e) {
+            return p + "|none\0";
+        }
+    }
+
+    private static String stamps(List<String> paths) {
+        StringBuilder sb = new StringBuilder();
+        for (String p : paths) {
+            sb.append(stamp(Path.of(p)));
+        }
+        return sb.toString();
+    }
+
+    /** The pack in {@code file}, or {@link #NONE} if there is none or it is damaged. */
+    static ClassPack read(File file) {
+        if (!file.isFile()) {
+            return NONE;
+        }
+        try (RandomAccessFile raf = new RandomAccessFile(file, "r"); FileChannel ch = raf.getChannel()) {
+            long size = ch.size();
+            if (size < HEADER || size > Integer.MAX_VALUE) {
+                return NONE;
+            }
+            MappedByteBuffer data = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
+            int indexLength = data.getInt(8);
+            if (data.getInt(0) != MAGIC || indexLength < 0 || HEADER + (long) indexLength > size) {
+                return NONE;
+            }
+            byte[] index = new byte[indexLength];
+            data.get(HEADER, index);
+            CRC32C crc = new CRC32C();
+            crc.update(index);
+            if ((int) crc.getValue() != data.getInt(4)) {
+                return NONE;
+            }
+            DataInputStream in = new DataInputStream(new ByteArrayInputStream(index));
+            List<String> reach = ClassCache.readStrings(in);
+            boolean stampsHold = stamps(reach).equals(ClassCache.readString(in));
+            int n = in.readInt();
+            Map<String, Slot> slots = new HashMap<>(n * 2);
+            for (int i = 0; i < n; i++) {
+                String key = ClassCache.readString(in);
+                slots.put(key, new Slot(in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readInt(),
+                        in.readBoolean()));
+            }
+            file.setLastModified(System.currentTimeMillis()); // used: kept by pruning
+            return new ClassPack(data, slots, HEADER + indexLength, stampsHold);
+        } catch (IOException | RuntimeException e) {
+            return NONE;
+        }
+    }
+
+    /** The entry of {@code input}, the bytes the JVM gave for class {@code name}, or null. */
+    Hit get(String name, byte[] input, int crc32c) {
+        Slot s = slots.get(key(name, crc32c));
+        if (s == null || s.length() != input.length) {
+            return null;
+        }
+        CRC32 crc32 = new CRC32();
+        crc32.update(input);
+        if ((int) crc32.getValue() != s.crc32()) {
+            return null;
+        }
+        byte[] raw = raw(s);
+        if (raw == null) {
+            return null;
+        }
+        try {
+            return new Hit(ClassCache.readEntry(new DataInputStream(new ByteArrayInputStream(raw))), s.vouched() && stampsHold);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The entry of class {@code name} with bytes of length {@code length} and CRC-32C {@code crc32c} as written, or null. */
+    byte[] raw(String name, int length, int crc32c) {
+        Slot s = slots.get(key(name, crc32c));
+        return s == null || s.length() != length ? null : raw(s);
+    }
+
+    /** The entry in {@code s}, or null if damaged. */
+    private byte[] raw(Slot s) {
+        try {
+            byte[] raw = new byte[s.size()];
+            data.get(entriesStart + s.offset(), raw);
+            CRC32C check = new CRC32C();
+            check.update(raw);
+            return (int) check.getValue() == s.checksum() ? raw : null;
+        } catch (RuntimeException | InternalError e) {
+            // InternalError: the mapped file was truncated under us, which only damage does.
+            return null;
+        }
+    }
+
+    private static String key(String name, int crc32c) {
+        return name + '@' + Integer.toHexString(crc32c);
+    }
+
+    /**
+     * A pack's file content: this pack's entries and {@code added}, which replace any of the same
+     * key. Entries vouch if {@code reach} (the files beyond the class path that the loader
+     * searches, {@link ClassFiles#reach}) is not null, the added ones because this run found or
+     * checked their answers, this pack's if they did and its stamps held. Null if that changes
+     * nothing, or would be too large to map.
+     */
+    byte[] withAdded(List<Added> added, List<File> reach) throws IOException {
+        boolean vouch = reach != null;
+        boolean changed = !stampsHold && vouch;
+        Map<String, Slot> index = new TreeMap<>();
+        ByteArrayOutputStream entries = new ByteArrayOutputStream(1 << 20);
+        for (Added a : added) {
+            String key = key(a.name(), a.crc32c());
+            Slot old = slots.get(key);
+            changed |= old == null || old.vouched() != vouch;
+            CRC32C check = new CRC32C();
+            check.update(a.entry());
+            index.put(key, new Slot(a.length(), a.crc32(), entries.size(), a.entry().length, (int) check.getValue(), vouch));
+            entries.write(a.entry());
+        }
+        if (!changed) {
+            return null;
+        }
+        for (Map.Entry<String, Slot> e : new TreeMap<>(slots).entrySet()) {
+            Slot s = e.getValue();
+            byte[] raw = index.containsKey(e.getKey()) ? null : raw(s);
+            if (raw != null) {
+                index.put(e.getKey(), new Slot(s.length(), s.crc32(), entries.size(), raw.length, s.checksum(),
+                        s.vouched() && stampsHold && vouch));
+                entries.write(raw);
+            }
+        }
+        ByteArrayOutputStream indexBytes = new ByteArrayOutputStream(64 * index.size() + 1024);
+        DataOutputStream out = new DataOutputStream(indexBytes);
+        List<String> reachPaths = new java.util.ArrayList<>();
+        for (File f : vouch ? reach : List.<File>of()) {
+            reachPaths.add(f.getPath());
+        }
+        ClassCache.writeStrings(out, reachPaths);
+        ClassCache.writeString(out, stamps(reachPaths));
+        out.writeInt(index.size());
+        for (Map.Entry<String, Slot> e : index.entrySet()) {
+            Slot s = e.getValue();
+            ClassCache.writeString(out, e.getKey());
+            out.writeInt(s.length());
+            out.writeInt(s.crc32());
+            out.writeInt(s.offset());
+            out.writeInt(s.size());
+            out.writeInt(s.checksum());
+            out.writeBoolean(s.vouched());
+        }
+        if ((long) HEADER + indexBytes.size() + entries.size() > Integer.MAX_VALUE) {
+            return null;
+        }
+        byte[] ib = indexBytes.toByteArray();
+        byte[] whole = new byte[HEADER + ib.length + entries.size()];
+        CRC32C crc = new CRC32C();
+        crc.update(ib);
+        ClassCache.writeInt(whole, 0, MAGIC);
+        ClassCache.writeInt(whole, 4, (int) crc.getValue());
+        ClassCache.writeInt(whole, 8, ib.length);
+        System.arraycopy(ib, 0, whole, HEADER, ib.length);
+        System.arraycopy(entries.toByteArray(), 0, whole, HEADER + ib.length, entries.size());
+        return whole;
+    }
+
+    /** Deletes all but the {@link #KEPT} packs used last: one per class path would grow without end. */
+    static void prune(File dir) {
+        File[] packs = dir.listFiles((d, n) -> n.startsWith("pack-"));
+        if (packs == null || packs.length <= KEPT) {
+            return;
+        }
+        java.util.Arrays.sort(packs, java.util.Comparator.comparingLong(File::lastModified).reversed());
+        for (int i = KEPT; i < packs.length; i++) {
+            packs[i].delete();
+        }
+    }
+}
