@@ -4,6 +4,8 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
+import jdk.internal.vm.annotation.DontInline;
+
 /**
  * Deterministic identity hash codes. The JVM's identity hashes differ from run to run, and with
  * them the iteration order of hash maps keyed by objects without their own {@code hashCode}.
@@ -197,6 +199,8 @@ public final class IdentityHashes {
         return o instanceof Class<?> c && !c.isHidden();
     }
 
+    /** Once per object: not inlined into the ordering paths that may call it (docs/ARCHITECTURE.md, "Compiled code"). */
+    @DontInline
     private static int assign(ThreadCtx ctx, Object o) {
         Class<?> c = o.getClass();
         long seed = ctx.path.hashCode() * 0x9E3779B97F4A7C15L + c.getName().hashCode();

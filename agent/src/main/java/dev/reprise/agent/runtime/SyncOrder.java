@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import dev.reprise.core.config.Order;
+import jdk.internal.vm.annotation.DontInline;
 
 /**
  * Orders synchronization acquisitions (paper 000, Sections 2-4).
@@ -131,8 +132,11 @@ public final class SyncOrder {
 
     /**
      * Records an acquisition of {@code slot}, with the resource held, into the open event, whose
-     * header this writes: as relaxed, or followed by the ordering.
+     * header this writes: as relaxed, or followed by the ordering. Not inlined: its event
+     * writing would be compiled into every entry point that records (docs/ARCHITECTURE.md,
+     * "Compiled code").
      */
+    @DontInline
     static void recordAcquired(Ev ev, ThreadCtx ctx, int slot, Order order) {
         long count = ++ctx.syncCount;
         if (order == Order.TO) {
