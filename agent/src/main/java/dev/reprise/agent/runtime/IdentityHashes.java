@@ -53,6 +53,25 @@ public final class IdentityHashes {
         }
     };
 
+    /**
+     * Recent verdicts of {@link #BY_IDENTITY}, by a hash of the class's name: every key a hash map
+     * meets is asked about, and a {@code ClassValue} lookup is several dependent loads. Not by the
+     * class's identity hash, which would make the JVM hash hidden classes the program may hash.
+     * A slot holds an immutable verdict (its flag final), so a racy read sees a whole one, or none;
+     * a class's verdict never changes, so any verdict found for it is right. Held weakly, so that
+     * classes stay unloadable.
+     */
+    private static final Verdict[] VERDICTS = new Verdict[1024];
+
+    private static final class Verdict extends java.lang.ref.WeakReference<Class<?>> {
+        final boolean byIdentity;
+
+        Verdict(Class<?> c, boolean byIdentity) {
+            super(c);
+            this.byIdentity = byIdentity;
+        }
+    }
+
     private IdentityHashes() {
     }
 
@@ -158,12 +177,29 @@ public final class IdentityHashes {
         return true;
     }
 
-    /** {@code o.hashCode()} with identity hashes made deterministic. */
+    /**
+     * {@code o.hashCode()} with identity hashes made deterministic. Not inlined: the call of
+     * {@code o.hashCode()} here serves every rewritten call site, so its type profile is every
+     * site's, and each caller C2 compiled it into was deoptimized whenever another key type came
+     * along (docs/ARCHITECTURE.md, "Compiled code").
+     */
+    @DontInline
     public static int hashCode(Object o) {
-        if (!Rt.active || !BY_IDENTITY.get(o.getClass())) {
+        if (!Rt.active || !byIdentity(o.getClass())) {
             return o.hashCode();
         }
         return identityHashCode(o);
+    }
+
+    private static boolean byIdentity(Class<?> c) {
+        int i = c.getName().hashCode() & (VERDICTS.length - 1);
+        Verdict v = VERDICTS[i];
+        if (v != null && v.refersTo(c)) {
+            return v.byIdentity;
+        }
+        boolean byIdentity = BY_IDENTITY.get(c);
+        VERDICTS[i] = new Verdict(c, byIdentity);
+        return byIdentity;
     }
 
     /** {@code System.identityHashCode(o)}, made deterministic on recorded threads. */
