@@ -482,7 +482,7 @@ public final class ClassCache {
         return (int) crc.getValue();
     }
 
-    private static int readInt(byte[] b, int at) {
+    static int readInt(byte[] b, int at) {
         return (b[at] & 0xFF) << 24 | (b[at + 1] & 0xFF) << 16 | (b[at + 2] & 0xFF) << 8 | (b[at + 3] & 0xFF);
     }
 

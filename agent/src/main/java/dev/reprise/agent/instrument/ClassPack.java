@@ -16,7 +16,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 
@@ -40,16 +39,19 @@ import java.util.zip.CRC32C;
  * has checked it again.
  *
  * <p>A file holds a header (magic number, checksum of the index, index length), the index (the
- * files beyond the class path and their stamps, then the entries by key: bytes' length and
- * CRC-32, offset, size, checksum, whether it vouches), then the entries as {@link ClassCache}
- * writes them after the bytes the JVM gave.
+ * files beyond the class path and their stamps, the number of entries, a fixed-size record per
+ * entry sorted by key (the key's place and length, the bytes' length and CRC-32, the entry's
+ * offset, size and checksum, whether it vouches), then the keys), then the entries as
+ * {@link ClassCache} writes them after the bytes the JVM gave.
  */
 final class ClassPack {
-    private static final int MAGIC = 0x52504b32;
+    private static final int MAGIC = 0x52504b33;
     private static final int HEADER = 12;
     /** Packs kept per agent build and JDK: one per class path recently used. */
     private static final int KEPT = 16;
-    static final ClassPack NONE = new ClassPack(null, Map.of(), 0, false);
+    /** An index record: key offset and length, the bytes' length and CRC-32, entry offset, size and checksum, vouched. */
+    private static final int RECORD = 32;
+    static final ClassPack NONE = new ClassPack(null, null, 0, 0, 0, false);
 
     /** Where an entry is, what the bytes it was made from were, and whether its answers are vouched for. */
     private record Slot(int length, int crc32, int offset, int size, int checksum, boolean vouched) {
@@ -69,15 +71,26 @@ final class ClassPack {
 
     /** The file, mapped read-only; null for none. Replacing the file leaves this mapping intact. */
     private final MappedByteBuffer data;
-    /** By {@link #key}; never changed after construction, so readers on any thread need no lock. */
-    private final Map<String, Slot> slots;
+    /**
+     * The index, copied out of the file once; null for none. Never changed after construction, so
+     * readers on any thread need no lock. Its records are searched where they lie, rather than
+     * parsed into a map at start-up (a few thousand entries would cost milliseconds of every run).
+     */
+    private final byte[] index;
+    /** Where the records start in the index, how many there are, and where their keys start. */
+    private final int records;
+    private final int count;
+    private final int keys;
     private final int entriesStart;
     /** Whether the files beyond the class path are as the pack found them. */
     private final boolean stampsHold;
 
-    private ClassPack(MappedByteBuffer data, Map<String, Slot> slots, int entriesStart, boolean stampsHold) {
+    private ClassPack(MappedByteBuffer data, byte[] index, int records, int count, int entriesStart, boolean stampsHold) {
         this.data = data;
-        this.slots = slots;
+        this.index = index;
+        this.records = records;
+        this.count = count;
+        this.keys = records + count * RECORD;
         this.entriesStart = entriesStart;
         this.stampsHold = stampsHold;
     }
@@ -151,18 +164,17 @@ final class ClassPack {
             if ((int) crc.getValue() != data.getInt(4)) {
                 return NONE;
             }
-            DataInputStream in = new DataInputStream(new ByteArrayInputStream(index));
+            ByteArrayInputStream bytes = new ByteArrayInputStream(index);
+            DataInputStream in = new DataInputStream(bytes);
             List<String> reach = ClassCache.readStrings(in);
             boolean stampsHold = stamps(reach).equals(ClassCache.readString(in));
-            int n = in.readInt();
-            Map<String, Slot> slots = new HashMap<>(n * 2);
-            for (int i = 0; i < n; i++) {
-                String key = ClassCache.readString(in);
-                slots.put(key, new Slot(in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readInt(),
-                        in.readBoolean()));
+            int count = in.readInt();
+            int records = indexLength - bytes.available();
+            if (count < 0 || records + (long) count * RECORD > indexLength) {
+                return NONE;
             }
             file.setLastModified(System.currentTimeMillis()); // used: kept by pruning
-            return new ClassPack(data, slots, HEADER + indexLength, stampsHold);
+            return new ClassPack(data, index, records, count, HEADER + indexLength, stampsHold);
         } catch (IOException | RuntimeException e) {
             return NONE;
         }
@@ -170,7 +182,7 @@ final class ClassPack {
 
     /** The entry of {@code input}, the bytes the JVM gave for class {@code name}, or null. */
     Hit get(String name, byte[] input, int crc32c) {
-        Slot s = slots.get(key(name, crc32c));
+        Slot s = slot(key(name, crc32c));
         if (s == null || s.length() != input.length) {
             return null;
         }
@@ -192,8 +204,48 @@ final class ClassPack {
 
     /** The entry of class {@code name} with bytes of length {@code length} and CRC-32C {@code crc32c} as written, or null. */
     byte[] raw(String name, int length, int crc32c) {
-        Slot s = slots.get(key(name, crc32c));
+        Slot s = slot(key(name, crc32c));
         return s == null || s.length() != length ? null : raw(s);
+    }
+
+    /** The slot of {@code key}: a binary search of the records, sorted by their keys' bytes; null if absent. */
+    private Slot slot(String key) {
+        if (index == null) {
+            return null;
+        }
+        byte[] k = key.getBytes(StandardCharsets.UTF_8);
+        int lo = 0;
+        int hi = count - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int at = records + mid * RECORD;
+            int from = keys + ClassCache.readInt(index, at);
+            int c = java.util.Arrays.compareUnsigned(index, from, from + ClassCache.readInt(index, at + 4), k, 0, k.length);
+            if (c < 0) {
+                lo = mid + 1;
+            } else if (c > 0) {
+                hi = mid - 1;
+            } else {
+                return slotAt(at);
+            }
+        }
+        return null;
+    }
+
+    private Slot slotAt(int at) {
+        return new Slot(ClassCache.readInt(index, at + 8), ClassCache.readInt(index, at + 12), ClassCache.readInt(index, at + 16),
+                ClassCache.readInt(index, at + 20), ClassCache.readInt(index, at + 24), ClassCache.readInt(index, at + 28) == 1);
+    }
+
+    /** Every entry's key and slot, in the records' order. */
+    private Map<String, Slot> slots() {
+        Map<String, Slot> all = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < count; i++) {
+            int at = records + i * RECORD;
+            int from = keys + ClassCache.readInt(index, at);
+            all.put(new String(index, from, ClassCache.readInt(index, at + 4), StandardCharsets.UTF_8), slotAt(at));
+        }
+        return all;
     }
 
     /** The entry in {@code s}, or null if damaged. */
@@ -224,7 +276,8 @@ final class ClassPack {
     byte[] withAdded(List<Added> added, List<File> reach) throws IOException {
         boolean vouch = reach != null;
         boolean changed = !stampsHold && vouch;
-        Map<String, Slot> index = new TreeMap<>();
+        Map<String, Slot> slots = slots();
+        Map<String, Slot> written = new HashMap<>();
         ByteArrayOutputStream entries = new ByteArrayOutputStream(1 << 20);
         for (Added a : added) {
             String key = key(a.name(), a.crc32c());
@@ -232,22 +285,22 @@ final class ClassPack {
             changed |= old == null || old.vouched() != vouch;
             CRC32C check = new CRC32C();
             check.update(a.entry());
-            index.put(key, new Slot(a.length(), a.crc32(), entries.size(), a.entry().length, (int) check.getValue(), vouch));
+            written.put(key, new Slot(a.length(), a.crc32(), entries.size(), a.entry().length, (int) check.getValue(), vouch));
             entries.write(a.entry());
         }
         if (!changed) {
             return null;
         }
-        for (Map.Entry<String, Slot> e : new TreeMap<>(slots).entrySet()) {
+        for (Map.Entry<String, Slot> e : slots.entrySet()) {
             Slot s = e.getValue();
-            byte[] raw = index.containsKey(e.getKey()) ? null : raw(s);
+            byte[] raw = written.containsKey(e.getKey()) ? null : raw(s);
             if (raw != null) {
-                index.put(e.getKey(), new Slot(s.length(), s.crc32(), entries.size(), raw.length, s.checksum(),
+                written.put(e.getKey(), new Slot(s.length(), s.crc32(), entries.size(), raw.length, s.checksum(),
                         s.vouched() && stampsHold && vouch));
                 entries.write(raw);
             }
         }
-        ByteArrayOutputStream indexBytes = new ByteArrayOutputStream(64 * index.size() + 1024);
+        ByteArrayOutputStream indexBytes = new ByteArrayOutputStream(96 * written.size() + 1024);
         DataOutputStream out = new DataOutputStream(indexBytes);
         List<String> reachPaths = new java.util.ArrayList<>();
         for (File f : vouch ? reach : List.<File>of()) {
@@ -255,17 +308,27 @@ final class ClassPack {
         }
         ClassCache.writeStrings(out, reachPaths);
         ClassCache.writeString(out, stamps(reachPaths));
-        out.writeInt(index.size());
-        for (Map.Entry<String, Slot> e : index.entrySet()) {
+        out.writeInt(written.size());
+        // Records in the order slot() searches: by the keys' bytes, unsigned.
+        List<Map.Entry<byte[], Slot>> sorted = new java.util.ArrayList<>();
+        for (Map.Entry<String, Slot> e : written.entrySet()) {
+            sorted.add(Map.entry(e.getKey().getBytes(StandardCharsets.UTF_8), e.getValue()));
+        }
+        sorted.sort((a, b) -> java.util.Arrays.compareUnsigned(a.getKey(), b.getKey()));
+        ByteArrayOutputStream keyBytes = new ByteArrayOutputStream(64 * written.size());
+        for (Map.Entry<byte[], Slot> e : sorted) {
             Slot s = e.getValue();
-            ClassCache.writeString(out, e.getKey());
+            out.writeInt(keyBytes.size());
+            out.writeInt(e.getKey().length);
             out.writeInt(s.length());
             out.writeInt(s.crc32());
             out.writeInt(s.offset());
             out.writeInt(s.size());
             out.writeInt(s.checksum());
-            out.writeBoolean(s.vouched());
+            out.writeInt(s.vouched() ? 1 : 0);
+            keyBytes.write(e.getKey());
         }
+        keyBytes.writeTo(out);
         if ((long) HEADER + indexBytes.size() + entries.size() > Integer.MAX_VALUE) {
             return null;
         }
