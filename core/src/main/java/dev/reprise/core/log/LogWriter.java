@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Compresses and appends chunks to stream files on one background thread, so that recorded
@@ -79,6 +80,13 @@ public final class LogWriter {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+        // put may have parked this thread (a full queue, or its lock contended), and a park takes
+        // the thread's permit: one the program's own unpark had left for the program's next
+        // LockSupport.park, which would then never return (a juc recording hung in
+        // FutureTask.get). Giving a permit back makes that park return, at worst once
+        // spuriously, which every park loop allows for. In a recording JVM the event being
+        // committed holds the thread, so Reprise's unpark hook lets this run live.
+        LockSupport.unpark(Thread.currentThread());
     }
 
     /** Flushes every stream's committed events, waits for the disk writes, and stops. */

@@ -1,0 +1,44 @@
+package dev.reprise.core.log;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Handing a chunk to the writer may make the recorded thread wait, and that wait must not take
+ * the unpark the program left for its own next park: the program would then wait forever.
+ */
+class LogWriterTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aThreadThatWaitedForTheWriterKeepsItsUnpark() throws Exception {
+        LogWriter writer = new LogWriter(dir);
+        Thread self = Thread.currentThread();
+        // The writer starts only once this thread waits in a hand-off, the queue being full.
+        Thread starter = new Thread(() -> {
+            while (self.getState() != Thread.State.WAITING) {
+                Thread.onSpinWait();
+            }
+            writer.start();
+        });
+        LockSupport.unpark(self); // the program's unpark, ahead of its park
+        starter.start();
+        for (int i = 0; i < 65; i++) {
+            writer.submit("t", new byte[16], 16, 1);
+        }
+        long start = System.nanoTime();
+        LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(30));
+        long parked = System.nanoTime() - start;
+        starter.join();
+        writer.close();
+        assertTrue(parked < TimeUnit.SECONDS.toNanos(15), "the unpark was lost: the park waited "
+                + TimeUnit.NANOSECONDS.toMillis(parked) + " ms");
+    }
+}
