@@ -137,7 +137,23 @@ public final class ClassCache {
     }
 
     Entry get(String name, boolean firstLoad, byte[] input) {
-        File file = file(name, firstLoad, input);
+        byte[] raw = readEntryFile(file(name, firstLoad, input), input.length);
+        int length = input.length;
+        if (raw == null || !java.util.Arrays.equals(raw, 12, 12 + length, input, 0, length)) {
+            return null; // missing, damaged, or another class's bytes with the same checksum
+        }
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(raw, 12 + length, raw.length - 12 - length))) {
+            return readEntry(in);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The content of an entry's file made from {@code length} input bytes: sealed, and holding
+     * that many; null if missing, damaged or not that entry's.
+     */
+    private static byte[] readEntryFile(File file, int length) {
         // A miss must not throw: with JFR's exception events on, a Throwable's constructor calls
         // jdk.jfr's ThrowableTracer, which may be the very class being loaded here.
         if (!file.isFile()) {
@@ -147,21 +163,9 @@ public final class ClassCache {
         try (FileInputStream in = new FileInputStream(file)) {
             raw = in.readAllBytes();
         } catch (IOException e) {
-            return null; // removed meanwhile: instrument
+            return null; // removed meanwhile
         }
-        if (!sealed(raw, MAGIC)) {
-            return null; // damaged: instrument anew
-        }
-        int length = readInt(raw, 8);
-        if (length != input.length || raw.length < 12 + length
-                || !java.util.Arrays.equals(raw, 12, 12 + length, input, 0, length)) {
-            return null; // another class's bytes with the same checksum
-        }
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(raw, 12 + length, raw.length - 12 - length))) {
-            return readEntry(in);
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
+        return sealed(raw, MAGIC) && readInt(raw, 8) == length && raw.length >= 12 + length ? raw : null;
     }
 
     void put(String name, boolean firstLoad, byte[] input, Entry entry) {
@@ -348,13 +352,8 @@ public final class ClassCache {
 
     /** The entry part of {@code u}'s file, after the bytes the JVM gave; null if missing, damaged or another class's. */
     private byte[] entryOf(Unpacked u) {
-        byte[] raw;
-        try (FileInputStream in = new FileInputStream(file(u.name(), true, u.crc32c()))) {
-            raw = in.readAllBytes();
-        } catch (IOException e) {
-            return null;
-        }
-        if (!sealed(raw, MAGIC) || readInt(raw, 8) != u.length() || raw.length < 12 + u.length()) {
+        byte[] raw = readEntryFile(file(u.name(), true, u.crc32c()), u.length());
+        if (raw == null) {
             return null;
         }
         java.util.zip.CRC32 crc32 = new java.util.zip.CRC32();

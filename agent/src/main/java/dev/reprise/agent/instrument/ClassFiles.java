@@ -154,13 +154,7 @@ final class ClassFiles {
      * a class found elsewhere. Called at exit: it reads every jar's manifest.
      */
     static List<File> reach() {
-        int agents = 0;
-        for (String o : jdk.internal.misc.VM.getRuntimeArguments()) {
-            if (o.startsWith("-javaagent:")) {
-                agents++;
-            }
-        }
-        if (agents != 1 || FOUND_BEYOND.contains("")) {
+        if (LoadedClasses.javaAgents(jdk.internal.misc.VM.getRuntimeArguments()) != 1 || FOUND_BEYOND.contains("")) {
             return null;
         }
         Set<File> seen = new HashSet<>();

@@ -91,16 +91,24 @@ public final class LoadedClasses {
 
     /** Whether the JVM's options start no agent but Reprise's, patch no module and start no flight recording. */
     static boolean onlyAgent(String[] jvmOptions) {
-        int agents = 0;
         for (String o : jvmOptions) {
-            if (o.startsWith("-javaagent:")) {
-                agents++;
-            } else if (o.startsWith("-agentpath:") || o.startsWith("-agentlib:") && !o.startsWith("-agentlib:jdwp")
+            if (o.startsWith("-agentpath:") || o.startsWith("-agentlib:") && !o.startsWith("-agentlib:jdwp")
                     || o.startsWith("--patch-module") || o.startsWith("-XX:StartFlightRecording")
                     || o.startsWith("-XX:+FlightRecorder")) {
                 return false;
             }
         }
-        return agents == 1;
+        return javaAgents(jvmOptions) == 1;
+    }
+
+    /** How many java agents the JVM's options start, Reprise's among them. */
+    static int javaAgents(String[] jvmOptions) {
+        int agents = 0;
+        for (String o : jvmOptions) {
+            if (o.startsWith("-javaagent:")) {
+                agents++;
+            }
+        }
+        return agents;
     }
 }
