@@ -63,7 +63,7 @@ final class CallSiteRewriter extends ClassVisitor {
                 return;
             }
             if (takesSite(h, desc, opcode)) {
-                super.visitLdcInsn(Sites.register(className, method, line));
+                super.visitIntInsn(Opcodes.SIPUSH, Sites.register(className, method, line));
             }
             super.visitMethodInsn(Opcodes.INVOKESTATIC, h.hookOwner(), h.hookName(), h.hookDesc(), false);
         }

@@ -161,7 +161,7 @@ final class MonitorRewriter extends ClassVisitor {
         /** Stack: monitor -> claim, the monitor acquired; {@link #entered} then records it. */
         private void acquire() {
             super.visitInsn(Opcodes.DUP);                                     // m m
-            super.visitLdcInsn(Sites.register(className, method, line));     // m m site
+            super.visitIntInsn(Opcodes.SIPUSH, Sites.register(className, method, line)); // m m site
             super.visitMethodInsn(Opcodes.INVOKESTATIC, OPS, MonitorOps.ENTER,
                     "(Ljava/lang/Object;I)Ljava/lang/Object;", false);       // m claim
             super.visitInsn(Opcodes.SWAP);                                    // claim m

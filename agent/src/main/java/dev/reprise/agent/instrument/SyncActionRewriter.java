@@ -296,7 +296,7 @@ final class SyncActionRewriter extends ClassVisitor {
 
         /** With the location on the stack: enters it and opens the handled range of the action. */
         private Label enter(String enter, String enterDesc) {
-            super.visitLdcInsn(Sites.register(className, method, line));
+            super.visitIntInsn(Opcodes.SIPUSH, Sites.register(className, method, line));
             super.visitMethodInsn(Opcodes.INVOKESTATIC, ACTIONS, enter, enterDesc, false);
             return open();
         }

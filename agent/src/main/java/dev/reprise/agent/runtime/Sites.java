@@ -8,7 +8,9 @@ import java.util.Map;
  * Call sites of rewritten invocations, named {@code class.method:line}. A site's id is a hash of
  * its name, so record and replay agree on it without a shared table; 14 bits keep it to two bytes
  * in the log, at the price of missing one site mismatch in 16384. Replay names both sides of a
- * divergence from its own table, built from the same code.
+ * divergence from its own table, built from the same code. Rewritten code pushes an id with
+ * {@code SIPUSH}, which holds it: an {@code LDC} would add a constant-pool entry per site, and
+ * redefining a loaded class searches the old pool for every entry added.
  */
 public final class Sites {
     private static final Map<Integer, String> NAMES = new HashMap<>();
