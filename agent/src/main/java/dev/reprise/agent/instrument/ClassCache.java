@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 
 /**
@@ -46,6 +47,8 @@ import java.util.zip.CRC32C;
  */
 public final class ClassCache {
     private static final int MAGIC = 0x52504335;
+    /** Where an entry's file holds the bytes the JVM gave: after the seal and their length. */
+    private static final int INPUT_AT = 12;
     private static final String VERDICTS = "quiet-calls";
     private static final int VERDICTS_MAGIC = 0x52505143;
     private static final String STARTUP = "startup";
@@ -139,10 +142,11 @@ public final class ClassCache {
     Entry get(String name, boolean firstLoad, byte[] input) {
         byte[] raw = readEntryFile(file(name, firstLoad, input), input.length);
         int length = input.length;
-        if (raw == null || !java.util.Arrays.equals(raw, 12, 12 + length, input, 0, length)) {
+        if (raw == null || !java.util.Arrays.equals(raw, INPUT_AT, INPUT_AT + length, input, 0, length)) {
             return null; // missing, damaged, or another class's bytes with the same checksum
         }
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(raw, 12 + length, raw.length - 12 - length))) {
+        int entryAt = INPUT_AT + length;
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(raw, entryAt, raw.length - entryAt))) {
             return readEntry(in);
         } catch (IOException | RuntimeException e) {
             return null;
@@ -165,7 +169,7 @@ public final class ClassCache {
         } catch (IOException e) {
             return null; // removed meanwhile
         }
-        return sealed(raw, MAGIC) && readInt(raw, 8) == length && raw.length >= 12 + length ? raw : null;
+        return sealed(raw, MAGIC) && readInt(raw, 8) == length && raw.length >= INPUT_AT + length ? raw : null;
     }
 
     void put(String name, boolean firstLoad, byte[] input, Entry entry) {
@@ -204,10 +208,8 @@ public final class ClassCache {
      * those 8 bytes reserved; it is returned filled in.
      */
     private static byte[] seal(byte[] raw, int magic) {
-        CRC32C crc = new CRC32C();
-        crc.update(raw, 8, raw.length - 8);
         writeInt(raw, 0, magic);
-        writeInt(raw, 4, (int) crc.getValue());
+        writeInt(raw, 4, crc32c(raw, 8, raw.length - 8));
         return raw;
     }
 
@@ -216,9 +218,7 @@ public final class ClassCache {
         if (raw.length < 12 || readInt(raw, 0) != magic) {
             return false;
         }
-        CRC32C crc = new CRC32C();
-        crc.update(raw, 8, raw.length - 8);
-        return (int) crc.getValue() == readInt(raw, 4);
+        return crc32c(raw, 8, raw.length - 8) == readInt(raw, 4);
     }
 
     /** A class's own fields: its superclass ("" for none), then each field as a kind ('v'olatile, 'f'inal, 'p'lain) and name. */
@@ -307,9 +307,7 @@ public final class ClassCache {
      * its entry was found or written here, or found in the pack and its answers checked.
      */
     void pack(String name, byte[] input) {
-        java.util.zip.CRC32 crc32 = new java.util.zip.CRC32();
-        crc32.update(input);
-        Unpacked u = new Unpacked(name, input.length, crc32c(input), (int) crc32.getValue());
+        Unpacked u = new Unpacked(name, input.length, crc32c(input), crc32(input, 0, input.length));
         synchronized (unpacked) {
             unpacked.add(u);
         }
@@ -356,12 +354,10 @@ public final class ClassCache {
         if (raw == null) {
             return null;
         }
-        java.util.zip.CRC32 crc32 = new java.util.zip.CRC32();
-        crc32.update(raw, 12, u.length());
-        if ((int) crc32.getValue() != u.crc32()) {
+        if (crc32(raw, INPUT_AT, u.length()) != u.crc32()) {
             return null;
         }
-        return java.util.Arrays.copyOfRange(raw, 12 + u.length(), raw.length);
+        return java.util.Arrays.copyOfRange(raw, INPUT_AT + u.length(), raw.length);
     }
 
     /**
@@ -475,9 +471,21 @@ public final class ClassCache {
                 + Long.toHexString(crc32c & 0xFFFFFFFFL));
     }
 
-    private static int crc32c(byte[] input) {
+    static int crc32c(byte[] b) {
+        return crc32c(b, 0, b.length);
+    }
+
+    /** CRC-32C, which every file here is checked and named by. */
+    static int crc32c(byte[] b, int off, int len) {
         CRC32C crc = new CRC32C();
-        crc.update(input);
+        crc.update(b, off, len);
+        return (int) crc.getValue();
+    }
+
+    /** CRC-32: a second polynomial, where one checksum picks an entry and the other confirms it. */
+    static int crc32(byte[] b, int off, int len) {
+        CRC32 crc = new CRC32();
+        crc.update(b, off, len);
         return (int) crc.getValue();
     }
 

@@ -78,7 +78,7 @@ final class ClassFiles {
     static InputStream open(ClassLoader loader, String name) throws IOException {
         String resource = name + ".class";
         boolean classPathMiss = false;
-        if (loader != null && loader == appLoader) {
+        if (isAppLoader(loader)) {
             InputStream in = fromClassPath(name, resource);
             if (in != null) {
                 return in;
@@ -168,17 +168,7 @@ final class ClassFiles {
         }
         while (!todo.isEmpty()) {
             File jar = todo.remove(todo.size() - 1);
-            String named;
-            try {
-                java.util.jar.Manifest m = JARS.computeIfAbsent(jar.getPath(), k -> openJar(jar)).getManifest();
-                named = m == null ? null : m.getMainAttributes().getValue(java.util.jar.Attributes.Name.CLASS_PATH);
-            } catch (IOException | UncheckedIOException e) {
-                continue; // not a jar: the loader skips it too
-            }
-            if (named == null) {
-                continue;
-            }
-            for (String element : named.trim().split("\\s+")) {
+            for (String element : manifestClassPath(jar)) {
                 File f;
                 try {
                     URI u = jar.toURI().resolve(element);
@@ -206,6 +196,17 @@ final class ClassFiles {
             }
         }
         return reach;
+    }
+
+    /** The elements of {@code jar}'s manifest {@code Class-Path}; none if it has none or is no jar (the loader skips it too). */
+    private static String[] manifestClassPath(File jar) {
+        try {
+            java.util.jar.Manifest m = JARS.computeIfAbsent(jar.getPath(), k -> openJar(jar)).getManifest();
+            String named = m == null ? null : m.getMainAttributes().getValue(java.util.jar.Attributes.Name.CLASS_PATH);
+            return named == null ? new String[0] : named.trim().split("\\s+");
+        } catch (IOException | UncheckedIOException e) {
+            return new String[0];
+        }
     }
 
     private static InputStream fromJar(File file, String resource) throws IOException {

@@ -13,11 +13,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.CRC32;
-import java.util.zip.CRC32C;
 
 /**
  * The cache entries of the classes that runs with one class path loaded, in one file read once
@@ -113,11 +115,8 @@ final class ClassPack {
             key.append(stamp(p));
         }
         byte[] bytes = key.toString().getBytes(StandardCharsets.UTF_8);
-        CRC32C a = new CRC32C();
-        a.update(bytes);
-        CRC32 b = new CRC32();
-        b.update(bytes);
-        return new Name("pack-" + Long.toHexString(a.getValue()) + Long.toHexString(b.getValue()), jarsOnly);
+        return new Name("pack-" + Long.toHexString(ClassCache.crc32c(bytes) & 0xFFFFFFFFL)
+                + Long.toHexString(ClassCache.crc32(bytes, 0, bytes.length) & 0xFFFFFFFFL), jarsOnly);
     }
 
     /**
@@ -159,9 +158,7 @@ final class ClassPack {
             }
             byte[] index = new byte[indexLength];
             data.get(HEADER, index);
-            CRC32C crc = new CRC32C();
-            crc.update(index);
-            if ((int) crc.getValue() != data.getInt(4)) {
+            if (ClassCache.crc32c(index) != data.getInt(4)) {
                 return NONE;
             }
             ByteArrayInputStream bytes = new ByteArrayInputStream(index);
@@ -186,9 +183,7 @@ final class ClassPack {
         if (s == null || s.length() != input.length) {
             return null;
         }
-        CRC32 crc32 = new CRC32();
-        crc32.update(input);
-        if ((int) crc32.getValue() != s.crc32()) {
+        if (ClassCache.crc32(input, 0, input.length) != s.crc32()) {
             return null;
         }
         byte[] raw = raw(s);
@@ -220,7 +215,7 @@ final class ClassPack {
             int mid = (lo + hi) >>> 1;
             int at = records + mid * RECORD;
             int from = keys + ClassCache.readInt(index, at);
-            int c = java.util.Arrays.compareUnsigned(index, from, from + ClassCache.readInt(index, at + 4), k, 0, k.length);
+            int c = Arrays.compareUnsigned(index, from, from + ClassCache.readInt(index, at + 4), k, 0, k.length);
             if (c < 0) {
                 lo = mid + 1;
             } else if (c > 0) {
@@ -239,7 +234,7 @@ final class ClassPack {
 
     /** Every entry's key and slot, in the records' order. */
     private Map<String, Slot> slots() {
-        Map<String, Slot> all = new java.util.LinkedHashMap<>();
+        Map<String, Slot> all = new LinkedHashMap<>();
         for (int i = 0; i < count; i++) {
             int at = records + i * RECORD;
             int from = keys + ClassCache.readInt(index, at);
@@ -253,9 +248,7 @@ final class ClassPack {
         try {
             byte[] raw = new byte[s.size()];
             data.get(entriesStart + s.offset(), raw);
-            CRC32C check = new CRC32C();
-            check.update(raw);
-            return (int) check.getValue() == s.checksum() ? raw : null;
+            return ClassCache.crc32c(raw) == s.checksum() ? raw : null;
         } catch (RuntimeException | InternalError e) {
             // InternalError: the mapped file was truncated under us, which only damage does.
             return null;
@@ -283,9 +276,7 @@ final class ClassPack {
             String key = key(a.name(), a.crc32c());
             Slot old = slots.get(key);
             changed |= old == null || old.vouched() != vouch;
-            CRC32C check = new CRC32C();
-            check.update(a.entry());
-            written.put(key, new Slot(a.length(), a.crc32(), entries.size(), a.entry().length, (int) check.getValue(), vouch));
+            written.put(key, new Slot(a.length(), a.crc32(), entries.size(), a.entry().length, ClassCache.crc32c(a.entry()), vouch));
             entries.write(a.entry());
         }
         if (!changed) {
@@ -302,7 +293,7 @@ final class ClassPack {
         }
         ByteArrayOutputStream indexBytes = new ByteArrayOutputStream(96 * written.size() + 1024);
         DataOutputStream out = new DataOutputStream(indexBytes);
-        List<String> reachPaths = new java.util.ArrayList<>();
+        List<String> reachPaths = new ArrayList<>();
         for (File f : vouch ? reach : List.<File>of()) {
             reachPaths.add(f.getPath());
         }
@@ -310,11 +301,11 @@ final class ClassPack {
         ClassCache.writeString(out, stamps(reachPaths));
         out.writeInt(written.size());
         // Records in the order slot() searches: by the keys' bytes, unsigned.
-        List<Map.Entry<byte[], Slot>> sorted = new java.util.ArrayList<>();
+        List<Map.Entry<byte[], Slot>> sorted = new ArrayList<>();
         for (Map.Entry<String, Slot> e : written.entrySet()) {
             sorted.add(Map.entry(e.getKey().getBytes(StandardCharsets.UTF_8), e.getValue()));
         }
-        sorted.sort((a, b) -> java.util.Arrays.compareUnsigned(a.getKey(), b.getKey()));
+        sorted.sort((a, b) -> Arrays.compareUnsigned(a.getKey(), b.getKey()));
         ByteArrayOutputStream keyBytes = new ByteArrayOutputStream(64 * written.size());
         for (Map.Entry<byte[], Slot> e : sorted) {
             Slot s = e.getValue();
@@ -334,10 +325,8 @@ final class ClassPack {
         }
         byte[] ib = indexBytes.toByteArray();
         byte[] whole = new byte[HEADER + ib.length + entries.size()];
-        CRC32C crc = new CRC32C();
-        crc.update(ib);
         ClassCache.writeInt(whole, 0, MAGIC);
-        ClassCache.writeInt(whole, 4, (int) crc.getValue());
+        ClassCache.writeInt(whole, 4, ClassCache.crc32c(ib));
         ClassCache.writeInt(whole, 8, ib.length);
         System.arraycopy(ib, 0, whole, HEADER, ib.length);
         System.arraycopy(entries.toByteArray(), 0, whole, HEADER + ib.length, entries.size());
@@ -350,7 +339,7 @@ final class ClassPack {
         if (packs == null || packs.length <= KEPT) {
             return;
         }
-        java.util.Arrays.sort(packs, java.util.Comparator.comparingLong(File::lastModified).reversed());
+        Arrays.sort(packs, Comparator.comparingLong(File::lastModified).reversed());
         for (int i = KEPT; i < packs.length; i++) {
             packs[i].delete();
         }

@@ -27,8 +27,11 @@ public final class LogWriter {
     private record Job(String stream, byte[] data, int len, int events) {
     }
 
+    /** Chunks handed over and not yet written; one more makes the handing thread wait. */
+    static final int QUEUED = 64;
+
     private final Path dir;
-    private final BlockingQueue<Job> queue = new ArrayBlockingQueue<>(64);
+    private final BlockingQueue<Job> queue = new ArrayBlockingQueue<>(QUEUED);
     private final Map<String, OutputStream> files = new HashMap<>();
     private final List<ThreadLog> logs = new ArrayList<>();
     /** Set by {@link #close()}: streams opened later (threads started during exit) stay empty. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
 import org.junit.jupiter.api.Test;
@@ -21,16 +22,20 @@ class LogWriterTest {
     void aThreadThatWaitedForTheWriterKeepsItsUnpark() throws Exception {
         LogWriter writer = new LogWriter(dir);
         Thread self = Thread.currentThread();
-        // The writer starts only once this thread waits in a hand-off, the queue being full.
+        // The writer starts only once this thread waits in a hand-off, the queue being full
+        // (or after 10 s, which the test reports: then it did not test the wait).
+        AtomicBoolean sawWait = new AtomicBoolean();
         Thread starter = new Thread(() -> {
-            while (self.getState() != Thread.State.WAITING) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!sawWait.get() && System.nanoTime() < deadline) {
+                sawWait.set(self.getState() == Thread.State.WAITING);
                 Thread.onSpinWait();
             }
             writer.start();
         });
         LockSupport.unpark(self); // the program's unpark, ahead of its park
         starter.start();
-        for (int i = 0; i < 65; i++) {
+        for (int i = 0; i <= LogWriter.QUEUED; i++) {
             writer.submit("t", new byte[16], 16, 1);
         }
         long start = System.nanoTime();
@@ -38,6 +43,7 @@ class LogWriterTest {
         long parked = System.nanoTime() - start;
         starter.join();
         writer.close();
+        assertTrue(sawWait.get(), "the hand-off never waited: the queue holds more than " + LogWriter.QUEUED + " chunks");
         assertTrue(parked < TimeUnit.SECONDS.toNanos(15), "the unpark was lost: the park waited "
                 + TimeUnit.NANOSECONDS.toMillis(parked) + " ms");
     }
