@@ -13,6 +13,7 @@ public final class Batik {
     }
 
     public static void main(String[] args) throws Exception {
+        Timed.begin();
         int shapes = Integer.parseInt(args[0]);
         int images = Integer.parseInt(args[1]);
         Digest digest = new Digest();
@@ -25,6 +26,7 @@ public final class Batik {
             digest.add(png.toByteArray());
         }
         digest.print("batik");
+        Timed.end();
     }
 
     private static String svg(int shapes, int seed) {

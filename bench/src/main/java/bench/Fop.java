@@ -23,6 +23,7 @@ public final class Fop {
     }
 
     public static void main(String[] args) throws Exception {
+        Timed.begin();
         int sections = Integer.parseInt(args[0]);
         FopFactory factory = FopFactory.newInstance(new File(".").toURI());
         FOUserAgent agent = factory.newFOUserAgent();
@@ -35,6 +36,7 @@ public final class Fop {
         Digest digest = new Digest();
         digest.add(fop.getResults().getPageCount()).add(pdf.size());
         digest.print("fop");
+        Timed.end();
     }
 
     private static String document(int sections) {

@@ -21,6 +21,7 @@ public final class H2 {
     }
 
     public static void main(String[] args) throws Exception {
+        Timed.begin();
         int rows = Integer.parseInt(args[0]);
         int threads = Integer.parseInt(args[1]);
         try (Connection c = DriverManager.getConnection(URL); Statement s = c.createStatement()) {
@@ -45,6 +46,7 @@ public final class H2 {
                     + "WHERE t.amount > 50 GROUP BY a.client ORDER BY a.client", digest);
             digest.print("h2");
         }
+        Timed.end();
     }
 
     private static void client(int client, int rows) {

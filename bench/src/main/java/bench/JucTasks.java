@@ -22,6 +22,7 @@ public final class JucTasks {
     }
 
     public static void main(String[] args) throws Exception {
+        Timed.begin();
         int tasks = Integer.parseInt(args[0]);
         int threads = Integer.parseInt(args[1]);
         ConcurrentHashMap<Integer, Long> counts = new ConcurrentHashMap<>();
@@ -53,6 +54,7 @@ public final class JucTasks {
         Digest digest = new Digest();
         digest.add(total.get()).add(steps.sum()).add(counts.size()).add(folded);
         digest.print("juc");
+        Timed.end();
     }
 
     private static long fold(Map<Integer, Long> sorted) {

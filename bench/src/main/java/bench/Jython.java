@@ -49,6 +49,7 @@ public final class Jython {
     }
 
     public static void main(String[] args) {
+        Timed.begin();
         int size = Integer.parseInt(args[0]);
         Properties props = new Properties();
         props.setProperty("python.cachedir.skip", "true");
@@ -64,5 +65,6 @@ public final class Jython {
             }
         }
         digest.print("jython");
+        Timed.end();
     }
 }

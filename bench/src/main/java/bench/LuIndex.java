@@ -13,6 +13,7 @@ public final class LuIndex {
     }
 
     public static void main(String[] args) throws Exception {
+        Timed.begin();
         int files = Integer.parseInt(args[0]);
         Directory dir = LuceneIndex.build(Sources.javaFiles(files));
         Digest digest = new Digest();
@@ -25,5 +26,6 @@ public final class LuIndex {
             }
         }
         digest.print("luindex");
+        Timed.end();
     }
 }

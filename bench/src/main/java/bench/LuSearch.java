@@ -27,6 +27,7 @@ public final class LuSearch {
     }
 
     public static void main(String[] args) throws Exception {
+        Timed.begin();
         int files = Integer.parseInt(args[0]);
         int queryCount = Integer.parseInt(args[1]);
         int threads = Integer.parseInt(args[2]);
@@ -49,6 +50,7 @@ public final class LuSearch {
             }
             digest.print("lusearch");
         }
+        Timed.end();
     }
 
     /** Term, conjunction and phrase queries over every 7th term that occurs in at least 3 documents. */

@@ -16,6 +16,7 @@ public final class Pmd {
     }
 
     public static void main(String[] args) throws Exception {
+        Timed.begin();
         int files = Integer.parseInt(args[0]);
         PMDConfiguration config = new PMDConfiguration();
         config.setThreads(0);
@@ -35,6 +36,7 @@ public final class Pmd {
                 .sorted().forEach(digest::add);
         digest.add(report.getProcessingErrors().size());
         digest.print("pmd");
+        Timed.end();
     }
 
 }

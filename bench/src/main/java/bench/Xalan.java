@@ -20,6 +20,7 @@ public final class Xalan {
     }
 
     public static void main(String[] args) throws Exception {
+        Timed.begin();
         int items = Integer.parseInt(args[0]);
         int rounds = Integer.parseInt(args[1]);
         Templates templates = new TransformerFactoryImpl().newTemplates(new StreamSource(new StringReader(stylesheet())));
@@ -33,6 +34,7 @@ public final class Xalan {
             digest.add(out.toString());
         }
         digest.print("xalan");
+        Timed.end();
     }
 
     private static String document(int items) {

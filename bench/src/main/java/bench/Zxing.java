@@ -24,6 +24,7 @@ public final class Zxing {
     }
 
     public static void main(String[] args) throws Exception {
+        Timed.begin();
         int count = Integer.parseInt(args[0]);
         MultiFormatWriter writer = new MultiFormatWriter();
         MultiFormatReader reader = new MultiFormatReader();
@@ -44,5 +45,6 @@ public final class Zxing {
             digest.add(format + " " + r.getText() + " " + m.getWidth() + "x" + m.getHeight());
         }
         digest.print("zxing");
+        Timed.end();
     }
 }

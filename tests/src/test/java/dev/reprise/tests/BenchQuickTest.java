@@ -45,6 +45,13 @@ class BenchQuickTest {
         assertTrue(md.lines().anyMatch(l -> l.startsWith("| luindex |") && l.endsWith("| ok 4/4 |")),
                 () -> "a single-threaded workload replays every time\n" + md);
         assertEquals(diverged ? 3 : 0, run.status(), () -> "exit status 3 exactly when a replay diverged\n" + run);
+        for (String table : List.of("### Time in main", "### Process wall time")) {
+            assertTrue(md.contains(table), () -> "a table " + table + "\n" + md);
+            String section = md.substring(md.indexOf(table), md.indexOf("\n###", md.indexOf(table) + 1));
+            String row = section.lines().filter(l -> l.startsWith("| luindex |")).findFirst()
+                    .orElseThrow(() -> new AssertionError(table + " has no luindex row\n" + md));
+            assertEquals(4, row.split("\\| \\d+\\.\\d\\dx", -1).length - 1, () -> "four ratios to plain: " + row);
+        }
         assertTrue(run.stderr().contains("reprise: bench: luindex run 3/3 replay RTO"), () -> "progress on stderr\n" + run);
         List<String> csv = Files.readAllLines(out.resolve("results.csv"));
         assertEquals(1 + 5 * Workload.QUICK.size(), csv.size(), () -> "a row per workload and mode\n" + csv);

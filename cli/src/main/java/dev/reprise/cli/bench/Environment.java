@@ -23,8 +23,11 @@ final class Environment {
         b.append("- ").append(warmUps).append(" warm-up and ").append(runs)
                 .append(" measured iterations per workload; each iteration runs the modes round-robin ")
                 .append("(plain, record TO, record RTO, replay TO, replay RTO), every one a fresh JVM. ")
-                .append("Wall time is the whole run as `reprise record`/`replay` does it, JVM start-up included, ")
-                .append("without the `reprise` launcher's own start-up.\n");
+                .append("Time in main runs from the workload's first statement to its last, as DaCapo's harness ")
+                .append("times an iteration (the anchors of the targets were measured so), timed by the bench as ")
+                .append("the marks reach it on the program's stderr. Process wall time is the whole run as ")
+                .append("`reprise record`/`replay` does it, JVM and Reprise start-up and exit included, without the ")
+                .append("`reprise` launcher's own start-up.\n");
         b.append("- workloads:");
         for (Workload w : workloads) {
             b.append(" ").append(w.name()).append(" (").append(w.what()).append("; `").append(w.mainClass()).append(' ')

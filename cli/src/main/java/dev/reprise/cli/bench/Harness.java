@@ -26,6 +26,8 @@ import dev.reprise.cli.ProgramIo;
  * speed hits all modes alike. Every run's output is checked: a recording must print what the plain
  * run printed, a replay what its recording printed, with the same exit status; otherwise the run
  * is a failure and is not timed. A failing run keeps its recording and output for a post-mortem.
+ * Each run is timed twice: the process from its start to its exit, and the workload's main
+ * ({@link TimedSpan}), the span DaCapo's harness reports and the performance anchors were measured on.
  */
 final class Harness {
     private static final long PLAIN_TIMEOUT_NANOS = TimeUnit.MINUTES.toNanos(10);
@@ -87,8 +89,11 @@ final class Harness {
         long timeout = m == Mode.PLAIN ? PLAIN_TIMEOUT_NANOS
                 : TimeUnit.SECONDS.toNanos(30) + 10 * done.get(Mode.PLAIN).wallNanos();
         ProcessWatch[] watch = new ProcessWatch[1];
-        ProgramIo io = new ProgramIo(Redirect.to(out.toFile()), Redirect.to(err.toFile()),
-                p -> watch[0] = ProcessWatch.start(p, timeout));
+        TimedSpan[] span = new TimedSpan[1];
+        ProgramIo io = new ProgramIo(Redirect.to(out.toFile()), Redirect.PIPE, p -> {
+            watch[0] = ProcessWatch.start(p, timeout);
+            span[0] = TimedSpan.start(p.getErrorStream(), err);
+        });
         long start = System.nanoTime();
         int status;
         if (m == Mode.PLAIN) {
@@ -104,16 +109,20 @@ final class Harness {
         }
         long wall = System.nanoTime() - start;
         long rss = watch[0] == null ? 0 : watch[0].finish();
+        long timed = span[0] == null ? -1 : span[0].finish();
         String sha = sha(out);
         long logBytes = m.record() ? treeSize(recording(dir, m, i)) : 0;
         String failure = watch[0] != null && watch[0].timedOut()
                 ? "timed out after " + TimeUnit.NANOSECONDS.toSeconds(timeout) + " s"
                 : failure(m, status, sha, err, done);
+        if (failure == null && timed < 0) {
+            failure = "the workload's timing marks are missing from its stderr";
+        }
         if (failure == null) {
             Files.delete(out);
             Files.delete(err);
         }
-        return new Run(w.name(), m, i, warmUp, wall, rss, status, sha, logBytes, failure);
+        return new Run(w.name(), m, i, warmUp, wall, timed, rss, status, sha, logBytes, failure);
     }
 
     /** Why a run does not match the run it must reproduce, or {@code null}. */

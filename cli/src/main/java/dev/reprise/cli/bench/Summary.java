@@ -13,7 +13,8 @@ import java.util.function.ToDoubleFunction;
 final class Summary {
     /** One workload in one mode. Ratios are {@code NaN} where they are not defined or not earned. */
     record Cell(Mode mode, int runs, int failures, String firstFailure, double medianSeconds, double timeRatio,
-                double medianRssMib, double rssRatio, double logBytes, double logBytesPerSecond) {
+                double medianTimedSeconds, double timedRatio, double medianRssMib, double rssRatio, double logBytes,
+                double logBytesPerSecond) {
         boolean ok() {
             return failures == 0;
         }
@@ -35,18 +36,20 @@ final class Summary {
             List<Run> measured = all.stream().filter(r -> !r.warmUp()).toList();
             List<Run> failed = all.stream().filter(r -> !r.ok()).toList();
             double seconds = median(measured, Run::seconds);
+            double timed = median(measured, Run::timedSeconds);
             double rss = median(measured, r -> r.peakRssKb() / 1024.0);
             double log = m.record() ? median(measured, r -> r.logBytes()) : Double.NaN;
             double rate = m.record() ? median(measured, r -> r.logBytes() / r.seconds()) : Double.NaN;
             cells.put(m, new Cell(m, all.size(), failed.size(), failed.isEmpty() ? null : failed.get(0).failure(),
-                    seconds, Double.NaN, rss, Double.NaN, log, rate));
+                    seconds, Double.NaN, timed, Double.NaN, rss, Double.NaN, log, rate));
         }
         Cell plain = cells.get(Mode.PLAIN);
         for (Mode m : Mode.values()) {
             Cell c = cells.get(m);
             boolean earned = c.ok() && plain.ok();
             cells.put(m, new Cell(m, c.runs(), c.failures(), c.firstFailure(), c.medianSeconds(),
-                    earned ? c.medianSeconds() / plain.medianSeconds() : Double.NaN, c.medianRssMib(),
+                    earned ? c.medianSeconds() / plain.medianSeconds() : Double.NaN, c.medianTimedSeconds(),
+                    earned ? c.medianTimedSeconds() / plain.medianTimedSeconds() : Double.NaN, c.medianRssMib(),
                     earned && plain.medianRssMib() > 0 ? c.medianRssMib() / plain.medianRssMib() : Double.NaN,
                     c.logBytes(), c.logBytesPerSecond()));
         }
