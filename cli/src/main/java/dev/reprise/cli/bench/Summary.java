@@ -31,29 +31,32 @@ final class Summary {
 
     void add(Workload w, List<Run> runs) {
         Map<Mode, Cell> cells = new EnumMap<>(Mode.class);
+        Cell plain = cell(Mode.PLAIN, runs, null);
         for (Mode m : Mode.values()) {
-            List<Run> all = runs.stream().filter(r -> r.mode() == m).toList();
-            List<Run> measured = all.stream().filter(r -> !r.warmUp()).toList();
-            List<Run> failed = all.stream().filter(r -> !r.ok()).toList();
-            double seconds = median(measured, Run::seconds);
-            double timed = median(measured, Run::timedSeconds);
-            double rss = median(measured, r -> r.peakRssKb() / 1024.0);
-            double log = m.record() ? median(measured, r -> r.logBytes()) : Double.NaN;
-            double rate = m.record() ? median(measured, r -> r.logBytes() / r.seconds()) : Double.NaN;
-            cells.put(m, new Cell(m, all.size(), failed.size(), failed.isEmpty() ? null : failed.get(0).failure(),
-                    seconds, Double.NaN, timed, Double.NaN, rss, Double.NaN, log, rate));
-        }
-        Cell plain = cells.get(Mode.PLAIN);
-        for (Mode m : Mode.values()) {
-            Cell c = cells.get(m);
-            boolean earned = c.ok() && plain.ok();
-            cells.put(m, new Cell(m, c.runs(), c.failures(), c.firstFailure(), c.medianSeconds(),
-                    earned ? c.medianSeconds() / plain.medianSeconds() : Double.NaN, c.medianTimedSeconds(),
-                    earned ? c.medianTimedSeconds() / plain.medianTimedSeconds() : Double.NaN, c.medianRssMib(),
-                    earned && plain.medianRssMib() > 0 ? c.medianRssMib() / plain.medianRssMib() : Double.NaN,
-                    c.logBytes(), c.logBytesPerSecond()));
+            cells.put(m, m == Mode.PLAIN ? plain : cell(m, runs, plain));
         }
         rows.add(new Row(w, cells));
+    }
+
+    /** Mode {@code m}'s cell, its ratios taken to {@code plain}'s medians (to its own when {@code plain} is null). */
+    private static Cell cell(Mode m, List<Run> runs, Cell plain) {
+        List<Run> all = runs.stream().filter(r -> r.mode() == m).toList();
+        List<Run> measured = all.stream().filter(r -> !r.warmUp()).toList();
+        List<Run> failed = all.stream().filter(r -> !r.ok()).toList();
+        double seconds = median(measured, Run::seconds);
+        double timed = median(measured, Run::timedSeconds);
+        double rss = median(measured, r -> r.peakRssKb() / 1024.0);
+        double log = m.record() ? median(measured, r -> r.logBytes()) : Double.NaN;
+        double rate = m.record() ? median(measured, r -> r.logBytes() / r.seconds()) : Double.NaN;
+        boolean earned = failed.isEmpty() && (plain == null || plain.ok());
+        return new Cell(m, all.size(), failed.size(), failed.isEmpty() ? null : failed.get(0).failure(),
+                seconds, ratio(earned, seconds, plain == null ? seconds : plain.medianSeconds()),
+                timed, ratio(earned, timed, plain == null ? timed : plain.medianTimedSeconds()),
+                rss, ratio(earned, rss, plain == null ? rss : plain.medianRssMib()), log, rate);
+    }
+
+    private static double ratio(boolean earned, double value, double plain) {
+        return earned && plain > 0 ? value / plain : Double.NaN;
     }
 
     List<Row> rows() {

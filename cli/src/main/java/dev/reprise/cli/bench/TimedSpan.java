@@ -13,10 +13,11 @@ import java.util.Arrays;
  * ({@code bench.Timed}: main, first statement to last) arrive. The span is timed here, outside
  * the program, because a replayed program's clocks return the recorded times. A mark is timed
  * when the read that completes its line returns, so the pipe's latency (microseconds) is all it adds.
+ * The marks' text is {@code bench.Timed}'s: the bench module cannot be a dependency of the command.
  */
 final class TimedSpan {
-    static final byte[] BEGIN = "bench: main begins".getBytes(StandardCharsets.US_ASCII);
-    static final byte[] END = "bench: main ends".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] BEGIN = "bench: main begins".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] END = "bench: main ends".getBytes(StandardCharsets.US_ASCII);
     /** Longer lines cannot be marks: only their first bytes are kept for the comparison. */
     private static final int LINE = 64;
 
@@ -47,7 +48,7 @@ final class TimedSpan {
                 for (int i = 0; i < n; i++) {
                     byte b = buf[i];
                     if (b == '\n') {
-                        mark(Arrays.copyOf(line, lineLength), now);
+                        mark(line, lineLength, now);
                         lineLength = 0;
                     } else if (lineLength < LINE) {
                         line[lineLength++] = b;
@@ -59,10 +60,10 @@ final class TimedSpan {
         }
     }
 
-    private void mark(byte[] line, long now) {
-        if (Arrays.equals(line, BEGIN) && beginNanos < 0) {
+    private void mark(byte[] line, int length, long now) {
+        if (Arrays.equals(line, 0, length, BEGIN, 0, BEGIN.length) && beginNanos < 0) {
             beginNanos = now;
-        } else if (Arrays.equals(line, END) && beginNanos >= 0 && endNanos < 0) {
+        } else if (Arrays.equals(line, 0, length, END, 0, END.length) && beginNanos >= 0 && endNanos < 0) {
             endNanos = now;
         }
     }
