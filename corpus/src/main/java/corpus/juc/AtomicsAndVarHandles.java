@@ -21,8 +21,9 @@ import java.util.concurrent.atomic.LongAdder;
  * the interleaving decides: tickets, folds that do not commute, compare-and-set retry loops and
  * their retries, slots claimed in atomic arrays and through an array VarHandle, values displaced
  * through field updaters, what a LongAdder and a LongAccumulator read while others add, a
- * VarHandle on this class's own fields, a spinning worker stopped by a volatile flag, and an
- * object published through a volatile field.
+ * VarHandle on this class's own fields, a spinning worker stopped by a volatile flag, an
+ * object published through a volatile field, and what seven readers see of a field one thread
+ * keeps writing.
  */
 public final class AtomicsAndVarHandles {
     private static final VarHandle TICKETS;
@@ -64,6 +65,7 @@ public final class AtomicsAndVarHandles {
         new AtomicsAndVarHandles().varHandles();
         stopFlag();
         publication();
+        readers();
     }
 
     static void atomics() throws Exception {
@@ -234,6 +236,43 @@ public final class AtomicsAndVarHandles {
             }
         });
         System.out.println("stop flag: spinner saw " + distinct[0] + " of 50 progress values, then " + last[0]);
+    }
+
+    private static volatile int generation;
+
+    /**
+     * A writes generations 1 to 30 of a volatile field while B to H read it until the last: each
+     * reader reports how many reads saw which generation, which only the interleaving decides.
+     * Seven readers, more than Reprise keeps per location since its last write.
+     */
+    static void readers() throws Exception {
+        String[] seen = new String[8];
+        together(8, (t, who) -> {
+            if (who == 'A') {
+                for (int g = 1; g <= 30; g++) {
+                    generation = g;
+                    Thread.sleep(1); // every reader reads each generation
+                }
+                return;
+            }
+            StringBuilder log = new StringBuilder();
+            int last = -1;
+            int times = 0;
+            for (int g; (g = generation) < 30; Thread.yield()) {
+                if (g != last && times > 0) {
+                    log.append(last).append('x').append(times).append(' ');
+                    times = 0;
+                }
+                last = g;
+                times++;
+            }
+            seen[t] = log.append(last).append('x').append(times).toString();
+        });
+        StringBuilder out = new StringBuilder("readers of one field:");
+        for (int t = 1; t < 8; t++) {
+            out.append(' ').append((char) ('A' + t)).append(" [").append(seen[t]).append(']');
+        }
+        System.out.println(out);
     }
 
     private static final class Box {

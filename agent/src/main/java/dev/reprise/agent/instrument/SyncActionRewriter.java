@@ -17,8 +17,8 @@ import dev.reprise.agent.runtime.Sites;
 import dev.reprise.agent.runtime.SyncActions;
 
 /**
- * Brackets each synchronization action outside monitors with {@code SyncActions.enter*} and
- * {@code SyncActions.exit}: volatile field reads and writes, and the field and element accesses
+ * Brackets each synchronization action outside monitors with {@code SyncActions.enter*} (a read
+ * or a write, which orders differently) and {@code SyncActions.exit}: volatile field reads and writes, and the field and element accesses
  * of {@code Unsafe} and {@code VarHandle} (atomic, ordered or deliberately plain), the
  * primitives {@code java.util.concurrent} is built on. The location entered is the object whose
  * field or element is accessed (every field and element of an object is one resource; coarser
@@ -191,6 +191,14 @@ final class SyncActionRewriter extends ClassVisitor {
         return coordinates > 0 && args[0].getSort() >= Type.ARRAY ? 1 : 0;
     }
 
+    /**
+     * Whether a synchronization action call only reads. Everything else, a compare-and-set that
+     * fails included, counts as a write: ordering it as one is only more order.
+     */
+    private static boolean isRead(String owner, String name) {
+        return UNSAFES.contains(owner) ? name.startsWith("get") && !name.startsWith("getAnd") : varHandleValues(name) == 0;
+    }
+
     private final class Actions extends BracketingVisitor {
         private final String method;
         /** First local free for parking operands, or -1 if unknown (then operand-carrying calls are left alone). */
@@ -229,7 +237,7 @@ final class SyncActionRewriter extends ClassVisitor {
                 super.visitInsn(Opcodes.POP2);
                 super.visitInsn(Opcodes.DUP_X2);
             }
-            Label start = enter("enter", "(Ljava/lang/Object;I)V");
+            Label start = enter(opcode == Opcodes.AALOAD ? "enterRead" : "enter", "(Ljava/lang/Object;I)V");
             super.visitInsn(opcode);
             close(start);
         }
@@ -245,7 +253,7 @@ final class SyncActionRewriter extends ClassVisitor {
             switch (opcode) {
                 case Opcodes.GETFIELD -> {
                     super.visitInsn(Opcodes.DUP);
-                    start = enter("enter", "(Ljava/lang/Object;I)V");
+                    start = enter("enterRead", "(Ljava/lang/Object;I)V");
                 }
                 case Opcodes.PUTFIELD -> {
                     if (Type.getType(desc).getSize() == 2) {
@@ -260,7 +268,7 @@ final class SyncActionRewriter extends ClassVisitor {
                 }
                 default -> {
                     super.visitLdcInsn((declarer + "." + name).hashCode());
-                    start = enter("enterStatic", "(II)V");
+                    start = enter(opcode == Opcodes.GETSTATIC ? "enterStaticRead" : "enterStatic", "(II)V");
                 }
             }
             super.visitFieldInsn(opcode, owner, name, desc);
@@ -286,7 +294,7 @@ final class SyncActionRewriter extends ClassVisitor {
                 super.visitVarInsn(args[i].getOpcode(Opcodes.ISTORE), slots[i]);
             }
             super.visitInsn(Opcodes.DUP);
-            Label start = enter("enter", "(Ljava/lang/Object;I)V");
+            Label start = enter(isRead(owner, name) ? "enterRead" : "enter", "(Ljava/lang/Object;I)V");
             for (int i = keep; i < args.length; i++) {
                 super.visitVarInsn(args[i].getOpcode(Opcodes.ILOAD), slots[i]);
             }

@@ -3,6 +3,7 @@ package dev.reprise.agent.runtime;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.invoke.VarHandle;
 
 /**
  * Method handles through which hooks run the real operation. A hook's target is re-entered
@@ -46,6 +47,15 @@ public final class JdkMethods {
             return lookup(c).findStatic(c, name, type);
         } catch (ReflectiveOperationException e) {
             return null;
+        }
+    }
+
+    /** A handle on the private field {@code owner.name}. */
+    public static VarHandle field(Class<?> owner, String name, Class<?> type) {
+        try {
+            return lookup(owner).findVarHandle(owner, name, type);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot reach " + owner.getName() + "." + name, e);
         }
     }
 

@@ -8,7 +8,9 @@ import jdk.internal.vm.annotation.DontInline;
  *
  * <p>Monitors: {@link #beforeMonitor} runs before {@code monitorenter} (replay: waits for the
  * event's turn) and {@link #afterMonitor} after it (record: logs the acquisition while holding
- * the monitor; replay: publishes progress). The monitor itself makes operation and record atomic.
+ * the monitor; replay: publishes progress). The monitor makes acquisition and record atomic
+ * against the monitor's other acquisitions; the record takes the slot's lock against the other
+ * events on the slot ({@link SyncOrder#recordMonitor}).
  *
  * <p>Other operations (starting a thread, interrupting one): {@link #enter} takes the resource's
  * slot lock (record) or waits for the turn (replay); the hook performs the operation; then
@@ -86,7 +88,7 @@ public final class Ordered {
     private static void acquired(ThreadCtx ctx, int slot) {
         Ev ev = ctx.ev;
         if (ev.recording()) {
-            SyncOrder.recordAcquired(ev, ctx, slot, order());
+            SyncOrder.recordMonitor(ev, ctx, slot, order());
         } else {
             SyncOrder.completed(ctx);
         }
@@ -96,7 +98,7 @@ public final class Ordered {
     /** Record: logs the re-acquisition of {@code monitor} after {@code wait}, holding it again. */
     public static void recordReacquired(Ev ev, Object monitor) {
         ThreadCtx ctx = Rt.current();
-        SyncOrder.recordAcquired(ev, ctx, SyncOrder.slotOf(ctx, monitor), order());
+        SyncOrder.recordMonitor(ev, ctx, SyncOrder.slotOf(ctx, monitor), order());
     }
 
     /** A real, short, timed wait that releases the resource meanwhile ({@code Object.wait}, {@code Condition.awaitNanos}). */
@@ -138,8 +140,8 @@ public final class Ordered {
         }
         int slot = SyncOrder.slotOf(ctx, resource);
         if (ev.recording()) {
-            SlotLocks.lock(ctx, slot);
-            SyncOrder.recordAcquired(ev, ctx, slot, order());
+            SlotLocks.OPERATIONS.lock(ctx, slot);
+            SyncOrder.recordOperation(ev, ctx, slot, order());
         } else {
             SyncOrder.awaitTurn(ev, ctx, ev.relaxed());
         }
@@ -161,7 +163,7 @@ public final class Ordered {
         }
         ctx.orderedSlot = -1;
         if (ev.recording()) {
-            SlotLocks.unlock(slot);
+            SlotLocks.OPERATIONS.unlock(slot);
         } else {
             SyncOrder.completed(ctx);
         }

@@ -1,5 +1,7 @@
 package dev.reprise.agent.runtime;
 
+import java.lang.invoke.VarHandle;
+
 /**
  * Entry point of every instrumented prologue: decides, per call, whether the current call is
  * intercepted. A call is intercepted when Reprise is active, the thread is recorded, and no
@@ -10,7 +12,30 @@ public final class Rt {
     /** Set once in premain before any class is instrumented, never changed afterwards. */
     static volatile boolean active;
 
-    private static final ThreadLocal<ThreadCtx> CTX = new ThreadLocal<>();
+    /** Per thread, its binding: the source of truth for {@link #current}. */
+    private static final ThreadLocal<Binding> CTX = new ThreadLocal<>();
+    /**
+     * Bindings by thread id, a cache in front of {@link #CTX}: every hook and bracket asks for the
+     * current context, and a thread-local lookup (hashing, a weak reference's check) costs more
+     * than the event's own work. Colliding threads replace each other's entry and find theirs
+     * through {@link #CTX} meanwhile. Entries are published by plain stores: a reader checks the
+     * final {@link Binding#thread}, which final-field semantics make visible with the entry, and
+     * reads {@link Binding#ctx} only from its own binding, which only its thread writes.
+     */
+    private static final Binding[] BY_ID = new Binding[1024];
+    /** {@code Thread.tid}: {@code getId} may be a program's override, and {@code threadId} is JDK 19+. */
+    private static final VarHandle TID = JdkMethods.field(Thread.class, "tid", long.class);
+
+    /** A thread and its current context (the thread's own, or a class initializer's it runs). */
+    private static final class Binding {
+        final Thread thread;
+        ThreadCtx ctx;
+
+        Binding(Thread thread, ThreadCtx ctx) {
+            this.thread = thread;
+            this.ctx = ctx;
+        }
+    }
 
     private Rt() {
     }
@@ -56,8 +81,19 @@ public final class Rt {
 
     /** The current thread's context; its {@code depth} is non-zero for threads that are not recorded. */
     public static ThreadCtx current() {
-        ThreadCtx c = CTX.get();
-        return c != null ? c : attach();
+        Thread t = Thread.currentThread();
+        Binding b = BY_ID[(int) (long) TID.get(t) & (BY_ID.length - 1)];
+        return b != null && b.thread == t ? b.ctx : binding(t).ctx;
+    }
+
+    /** The current thread's binding, made on its first call, and cached in {@link #BY_ID}. */
+    private static Binding binding(Thread t) {
+        Binding b = CTX.get();
+        if (b == null) {
+            b = attach(t);
+        }
+        BY_ID[(int) (long) TID.get(t) & (BY_ID.length - 1)] = b;
+        return b;
     }
 
     /**
@@ -65,17 +101,16 @@ public final class Rt {
      * linking, hashing) may reach instrumented code again: meanwhile the thread counts as
      * unrecorded, so those calls run live and unlogged instead of recursing.
      */
-    private static ThreadCtx attach() {
-        CTX.set(ThreadCtx.UNRECORDED);
-        ThreadCtx c = Threads.contextForCurrentThread();
-        CTX.set(c);
-        return c;
+    private static Binding attach(Thread t) {
+        Binding b = new Binding(t, ThreadCtx.UNRECORDED);
+        CTX.set(b);
+        b.ctx = Threads.contextForCurrentThread();
+        return b;
     }
-
 
     /** Makes {@code ctx} the current thread's context: a class initializer's, or back ({@link ClassInits}). */
     static void swap(ThreadCtx ctx) {
-        CTX.set(ctx);
+        binding(Thread.currentThread()).ctx = ctx;
     }
 
     /** The current recorded thread's path; in a class initializer's context, the thread's that runs it. */

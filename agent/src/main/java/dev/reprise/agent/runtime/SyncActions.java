@@ -6,8 +6,11 @@ import jdk.internal.vm.annotation.DontInline;
  * The synchronization actions of the Java memory model outside monitors: volatile reads and
  * writes, and atomic accesses through {@code Unsafe} and {@code VarHandle}, on which
  * {@code java.util.concurrent} builds every lock, queue, pool and future. Each is an ordered event
- * on its location, relaxed by the last-owner rule (DESIGN, "Ordering"), so a thread working on its
- * own objects logs only relaxed headers and replay does not wait for it.
+ * on its location: a write (any action that may change it) after the location's last write and
+ * every read since, a read after the last write only, since reads do not conflict
+ * ({@link SyncOrder#recordAction}). An event that its thread's earlier events already order is
+ * relaxed, so a thread working on its own objects, or reading what no one writes, logs only
+ * relaxed headers and replay does not wait for it.
  *
  * <p>{@code instrument/SyncActionRewriter} brackets every such instruction: {@code enter*} with
  * the location, the instruction, then {@link #exit} (also on the exception path). Recording takes
@@ -29,9 +32,31 @@ public final class SyncActions {
     private SyncActions() {
     }
 
-    /** Before an action on a field or element of {@code location}; null (an NPE to come) is no event. */
+    /** Before a write (or read-modify-write) of a field or element of {@code location}; null (an NPE to come) is no event. */
     @DontInline
     public static void enter(Object location, int site) {
+        enterObject(location, site, false);
+    }
+
+    /** Before a read of a field or element of {@code location}. */
+    @DontInline
+    public static void enterRead(Object location, int site) {
+        enterObject(location, site, true);
+    }
+
+    /** Before a write of the static field whose name hashes to {@code key}. */
+    @DontInline
+    public static void enterStatic(int key, int site) {
+        enterKey(key, site, false);
+    }
+
+    /** Before a read of the static field whose name hashes to {@code key}. */
+    @DontInline
+    public static void enterStaticRead(int key, int site) {
+        enterKey(key, site, true);
+    }
+
+    private static void enterObject(Object location, int site, boolean read) {
         if (!Rt.active) {
             return;
         }
@@ -40,22 +65,20 @@ public final class SyncActions {
         // park blocker) are that thread's own state: no synchronization.
         if (ctx.depth == 0 && ctx.quiet == 0 && location != null && !(location instanceof Thread)) {
             ctx.depth = 1;
-            begin(ctx, SyncOrder.slotOf(ctx, location), site);
+            begin(ctx, SyncOrder.slotOf(ctx, location), site, read);
         } else {
             nested(ctx);
         }
     }
 
-    /** Before an action on the static field whose name hashes to {@code key}. */
-    @DontInline
-    public static void enterStatic(int key, int site) {
+    private static void enterKey(int key, int site, boolean read) {
         if (!Rt.active) {
             return;
         }
         ThreadCtx ctx = Rt.current();
         if (ctx.depth == 0 && ctx.quiet == 0) {
             ctx.depth = 1;
-            begin(ctx, SyncOrder.slotOfKey(key), site);
+            begin(ctx, SyncOrder.slotOfKey(key), site, read);
         } else {
             nested(ctx);
         }
@@ -105,11 +128,11 @@ public final class SyncActions {
         }
     }
 
-    private static void begin(ThreadCtx ctx, int slot, int site) {
+    private static void begin(ThreadCtx ctx, int slot, int site, boolean read) {
         Ev ev = Ev.begin(ctx, ACTION, site, 0);
         if (ev.recording()) {
-            SlotLocks.lock(ctx, slot);
-            SyncOrder.recordAcquired(ev, ctx, slot, Session.current().config().order());
+            SlotLocks.MEMORY.lock(ctx, slot);
+            SyncOrder.recordAction(ev, ctx, slot, Session.current().config().order(), read);
         } else {
             SyncOrder.awaitTurn(ev, ctx, ev.relaxed());
         }
@@ -138,7 +161,7 @@ public final class SyncActions {
         ctx.actionSlot = -1;
         Ev ev = ctx.ev;
         if (ev.recording()) {
-            SlotLocks.unlock(slot);
+            SlotLocks.MEMORY.unlock(slot);
         } else {
             SyncOrder.completed(ctx);
         }

@@ -9,27 +9,39 @@ import dev.reprise.core.config.Order;
 import jdk.internal.vm.annotation.DontInline;
 
 /**
- * Orders synchronization acquisitions (paper 000, Sections 2-4).
+ * Orders synchronization events (paper 000, Sections 2-4).
  *
  * <p>Every recorded thread has an index (its creation order, itself ordered) and counts the
- * synchronization events it completed. Resources (monitors, and the per-resource locks of
- * non-monitor operations) map to one of {@value #SLOTS} slots; a slot remembers the last event
- * that acquired it as (owner index, owner's count), packed in one long.
+ * synchronization events it completed. An event is named by (thread index, count), packed in
+ * one long. Resources map to one of {@value #SLOTS} slots, in two tables:
+ * <ul>
+ * <li>memory ({@link #recordMemory}): objects whose monitors or fields the program synchronizes
+ * on. A monitor acquisition, and a synchronization action that may change a field, is a write;
+ * a field's plain or volatile read is a read. The slot remembers its last write and the reads
+ * since.
+ * <li>operations ({@link #recordOperation}): threads and the thread registry, which starts,
+ * interrupts, parks and unparks order. The slot remembers its last event.
+ * </ul>
  *
- * <p>RTO: recording, with the resource held, swaps this event into the slot. If the slot's last
- * owner is this thread the event is RELAXED: nothing is logged and replay does not wait. Otherwise
- * the event logs an edge to the previous event on the slot (an ownership change), or, on first
- * use, to the last ordered event of the whole program (Algorithm 1, line 7). Replay waits until
- * the edge's thread has completed that many events. Slots are coarse: colliding resources share
- * one, and since the slot itself is the resource, relaxing requires this thread to be the slot's
- * last owner, which no acquisition of another resource on the slot can fake (DESIGN, rule 1).
+ * <p>RTO, recording: an event that its own thread's earlier events already order after what it
+ * conflicts with (the slot's last owner, for operations) is RELAXED: nothing is logged and replay
+ * does not wait. Otherwise the event logs edges to the events it must follow, or, on first use
+ * of the slot, to the last ordered event of the whole program (Algorithm 1, line 7). Replay waits
+ * until each edge's thread has completed that many events. Slots are coarse: colliding
+ * resources share one, and since the slot itself is the resource, relaxing requires this
+ * thread's own events to order it on the slot, which no event on another resource of the slot
+ * can fake (DESIGN, rule 1).
  *
- * <p>TO: each acquisition takes the next number of one global sequence while holding the
- * resource; replay waits for its number's turn. The exit cuts the recording while threads run:
- * the numbers of events it cut off are listed ({@link #cutTurns}) and replay passes over them.
+ * <p>TO: each event takes the next number of one global sequence while holding the resource;
+ * replay waits for its number's turn. The exit cuts the recording while threads run: the
+ * numbers of events it cut off are listed ({@link #cutTurns}) and replay passes over them.
  *
- * <p>Atomicity (DESIGN, rule 2): callers hold the resource across {@link #recordAcquired}, so no
- * other acquisition of it can slip between the operation and its record.
+ * <p>Atomicity (DESIGN, rule 2): the record of an event and the event itself are atomic against
+ * every other event on the slot. A slot's lock ({@link SlotLocks}) is held across an action or
+ * an operation and its record; a monitor's record takes the memory slot's lock while the
+ * monitor is held. The two tables have separate locks: an operation holds its lock across a JDK
+ * call that may block on a monitor (a thread's start), and that monitor's holder may need the
+ * memory lock to record its acquisition.
  *
  * <p>The shared counters are plain arrays and fields reached through VarHandles, not
  * {@code java.util.concurrent.atomic} classes, whose own accesses Reprise brackets as the
@@ -43,6 +55,12 @@ public final class SyncOrder {
     private static final int EDGE = 0;
     private static final int FIRST = 1;
     private static final int TURN = 2;
+    /** An event ordered after several others: their number, then each as (thread, count). */
+    private static final int EDGES = 3;
+    /** Longs per memory slot, a cache line: its lock, its last write, then up to {@code MAX_EDGES} reads since. */
+    static final int MEMORY_STRIDE = 8;
+    /** The most edges one event can log: a write's, to each other reader since the last write. */
+    static final int MAX_EDGES = MEMORY_STRIDE - 2;
 
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
     private static final VarHandle LAST_ORDERED = staticLong("lastOrdered");
@@ -57,8 +75,16 @@ public final class SyncOrder {
         }
     }
 
-    /** Per slot, its last acquisition, packed; volatile accesses through {@link #LONGS}. */
-    private static final long[] SLOT = new long[SLOTS];
+    /** Per operation slot, its last event, packed; volatile accesses through {@link #LONGS}. */
+    private static final long[] OPERATION_SLOTS = new long[SLOTS];
+    /**
+     * Per memory slot, {@value #MEMORY_STRIDE} longs: the slot's lock ({@link SlotLocks#MEMORY}),
+     * the last write, packed (0: none yet), then the last read of each thread that read since it,
+     * packed, filled from the front (0 ends the list). Plain accesses to all but the lock: only
+     * its holder reads or writes them, and the lock's release and acquire order one holder's
+     * accesses before the next one's.
+     */
+    static final long[] MEMORY_SLOTS = new long[SLOTS * MEMORY_STRIDE];
     /** The last ordered (non-relaxed) event of the program, packed like a slot; through {@link #LAST_ORDERED}. */
     @SuppressWarnings("unused")
     private static long lastOrdered;
@@ -131,39 +157,161 @@ public final class SyncOrder {
     }
 
     /**
-     * Records an acquisition of {@code slot}, with the resource held, into the open event, whose
-     * header this writes: as relaxed, or followed by the ordering. Not inlined: its event
-     * writing would be compiled into every entry point that records (docs/ARCHITECTURE.md,
-     * "Compiled code").
+     * Records a monitor acquisition (or re-acquisition after a wait) on {@code slot}, with the
+     * monitor held, into the open event: a write of the monitor's object, taking the slot's lock
+     * for the record ({@link #recordMemory}). Not inlined, nor are the other record methods:
+     * their event writing would be compiled into every entry point that records
+     * (docs/ARCHITECTURE.md, "Compiled code").
      */
     @DontInline
-    static void recordAcquired(Ev ev, ThreadCtx ctx, int slot, Order order) {
-        long count = ++ctx.syncCount;
+    static void recordMonitor(Ev ev, ThreadCtx ctx, int slot, Order order) {
         if (order == Order.TO) {
-            // The exit's cut reads lastTurn after freezing the sequence. drawing is set before
-            // the draw, a volatile read-modify-write that precedes the freeze's in the sequence's
-            // order, so the cut sees it, and waits for the release that publishes the turn. A
-            // draw after the freeze leaves lastTurn alone: the event before may be unflushed.
-            DRAWING.setOpaque(ctx, true);
-            long turn = (long) SEQUENCE.getAndAdd(1L);
-            if (turn >= FROZEN) {
-                DRAWING.setRelease(ctx, false);
-                Waiter.awaitHalt(); // drawn after the cut: no stream could hold this event
-            }
-            ctx.lastTurnEvent = ctx.eventNo;
-            ctx.lastTurn = turn;
-            DRAWING.setRelease(ctx, false);
-            ev.header(false);
-            ev.j(TURN);
-            ev.j(turn);
+            drawTurn(ev, ctx);
             return;
         }
-        long mine = pack(ctx.index, count);
-        long prev = (long) LONGS.getAndSet(SLOT, slot, mine);
+        SlotLocks.MEMORY.lock(ctx, slot);
+        recordMemory(ev, ctx, slot, false);
+        SlotLocks.MEMORY.unlock(slot);
+    }
+
+    /**
+     * Records a synchronization action ({@link SyncActions}) on {@code slot}, whose lock in
+     * {@link SlotLocks#MEMORY} the caller holds across the action and this record.
+     */
+    @DontInline
+    static void recordAction(Ev ev, ThreadCtx ctx, int slot, Order order, boolean read) {
+        if (order == Order.TO) {
+            drawTurn(ev, ctx);
+        } else {
+            recordMemory(ev, ctx, slot, read);
+        }
+    }
+
+    /**
+     * Records an ordered operation on a thread or the thread registry (a start, an interrupt, a
+     * park's return, an unpark) on {@code slot}, whose lock in {@link SlotLocks#OPERATIONS} the
+     * caller holds across the operation and this record. RTO: the slot's last owner relaxes.
+     */
+    @DontInline
+    static void recordOperation(Ev ev, ThreadCtx ctx, int slot, Order order) {
+        if (order == Order.TO) {
+            drawTurn(ev, ctx);
+            return;
+        }
+        long mine = pack(ctx.index, ++ctx.syncCount);
+        long prev = (long) LONGS.getAndSet(OPERATION_SLOTS, slot, mine);
         if (prev != 0 && owner(prev) == ctx.index) {
+            ev.header(true);
+        } else {
+            ordered(ev, mine, prev);
+        }
+    }
+
+    /** TO: takes the next number of the global sequence for this event and logs it. */
+    private static void drawTurn(Ev ev, ThreadCtx ctx) {
+        ++ctx.syncCount;
+        // The exit's cut reads lastTurn after freezing the sequence. drawing is set before
+        // the draw, a volatile read-modify-write that precedes the freeze's in the sequence's
+        // order, so the cut sees it, and waits for the release that publishes the turn. A
+        // draw after the freeze leaves lastTurn alone: the event before may be unflushed.
+        DRAWING.setOpaque(ctx, true);
+        long turn = (long) SEQUENCE.getAndAdd(1L);
+        if (turn >= FROZEN) {
+            DRAWING.setRelease(ctx, false);
+            Waiter.awaitHalt(); // drawn after the cut: no stream could hold this event
+        }
+        ctx.lastTurnEvent = ctx.eventNo;
+        ctx.lastTurn = turn;
+        DRAWING.setRelease(ctx, false);
+        ev.header(false);
+        ev.j(TURN);
+        ev.j(turn);
+    }
+
+    /**
+     * RTO: records a read or a write of the memory slot {@code slot}, whose lock the caller
+     * holds. Reads do not conflict with reads: a read is ordered after the slot's last write, and
+     * a write after every read since that write (or, if none, after the write itself). Replay
+     * then gives each read the write it read, and no write overtakes a read of the value before
+     * it. An event its own thread's earlier ones already order is relaxed: a read by a thread
+     * that read since the last write or made it, a write by the only thread that read since, or
+     * by the last writer when no one read. A read that finds the slot's reader list full is
+     * recorded as a write, which is only more order.
+     */
+    private static void recordMemory(Ev ev, ThreadCtx ctx, int slot, boolean read) {
+        int me = ctx.index;
+        long mine = pack(me, ++ctx.syncCount);
+        int writeAt = slot * MEMORY_STRIDE + 1;
+        int end = writeAt + 1 + MAX_EDGES;
+        long write = MEMORY_SLOTS[writeAt];
+        int readers = writeAt + 1;
+        int self = -1;
+        while (readers < end && MEMORY_SLOTS[readers] != 0) {
+            if (owner(MEMORY_SLOTS[readers]) == me) {
+                self = readers;
+            }
+            readers++;
+        }
+        if (read && self >= 0) {
+            MEMORY_SLOTS[self] = mine;
             ev.header(true);
             return;
         }
+        if (read && readers < end) {
+            MEMORY_SLOTS[readers] = mine;
+            if (write != 0 ? owner(write) == me : readers > writeAt + 1) {
+                ev.header(true); // after its own write, or no write to follow
+            } else {
+                ordered(ev, mine, write);
+            }
+            return;
+        }
+        int others = readers - writeAt - 1 - (self >= 0 ? 1 : 0);
+        MEMORY_SLOTS[writeAt] = mine;
+        if (others == 0) {
+            Arrays.fill(MEMORY_SLOTS, writeAt + 1, readers, 0L);
+            if (self >= 0 || write != 0 && owner(write) == me) {
+                ev.header(true);
+            } else {
+                ordered(ev, mine, write);
+            }
+            return;
+        }
+        orderedAfterReads(ev, mine, writeAt + 1, readers, others);
+    }
+
+    /**
+     * Logs a write ordered after the reads in {@code MEMORY_SLOTS[from, to)} but its own thread's,
+     * {@code others} of them, and clears them. Out of line, like {@link #ordered}: the paths
+     * that log are rare, and compiled into {@link #recordMemory} they made it a method C2 took
+     * hundreds of milliseconds to compile, which ran slowly all that while.
+     */
+    @DontInline
+    private static void orderedAfterReads(Ev ev, long mine, int from, int to, int others) {
+        LAST_ORDERED.getAndSet(mine);
+        ev.header(false);
+        if (others == 1) {
+            ev.j(EDGE);
+        } else {
+            ev.j(EDGES);
+            ev.j(others);
+        }
+        for (int i = from; i < to; i++) {
+            long r = MEMORY_SLOTS[i];
+            MEMORY_SLOTS[i] = 0L;
+            if (owner(r) != owner(mine)) {
+                ev.j(owner(r));
+                ev.j(r & COUNT_MASK);
+            }
+        }
+    }
+
+    /**
+     * Logs an ordered event after {@code prev}, the slot's previous event, or if there is none
+     * (0), after the last ordered event of the program (first use, Algorithm 1, line 7).
+     */
+    @DontInline
+    private static void ordered(Ev ev, long mine, long prev) {
         long before = (long) LAST_ORDERED.getAndSet(mine);
         long edge = prev != 0 ? prev : before;
         ev.header(false);
@@ -239,7 +387,7 @@ public final class SyncOrder {
     /** Replay: reads the event's ordering into {@code ctx}; {@link #ready} then says when it may proceed. */
     static void readTurn(Ev ev, ThreadCtx ctx, boolean relaxed) {
         ctx.awaitSeq = -1;
-        ctx.awaitThread = -1;
+        ctx.awaitEdges = 0;
         if (relaxed) {
             return;
         }
@@ -248,16 +396,32 @@ public final class SyncOrder {
             ctx.awaitSeq = ev.j(0);
             return;
         }
-        ctx.awaitThread = (int) ev.j(0);
-        ctx.awaitCount = ev.j(0);
+        long edges = kind == EDGES ? ev.j(0) : 1;
+        if (edges < 1 || edges > MAX_EDGES) {
+            Divergence.mismatch("synchronization order", "an event is ordered after " + edges + " others; at most " + MAX_EDGES + " can be");
+        }
+        for (int i = 0; i < edges; i++) {
+            ctx.awaitThreads[i] = (int) ev.j(0);
+            ctx.awaitCounts[i] = ev.j(0);
+        }
+        ctx.awaitEdges = (int) edges;
     }
 
-    /** Replay: whether the event read by {@link #readTurn} may proceed now. */
+    /**
+     * Replay: whether the event read by {@link #readTurn} may proceed now. Other threads ask it
+     * about a parked one too ({@link Waiter#progressed}), so it changes nothing.
+     */
     static boolean ready(ThreadCtx ctx) {
         if (ctx.awaitSeq >= 0) {
             return (long) SEQUENCE.getVolatile() == ctx.awaitSeq;
         }
-        return ctx.awaitThread < 0 || progress(ctx.awaitThread) >= ctx.awaitCount;
+        for (int i = 0; i < ctx.awaitEdges; i++) {
+            int thread = ctx.awaitThreads[i];
+            if (thread >= 0 && progress(thread) < ctx.awaitCounts[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Replay, before acquiring: reads the event's ordering and waits until it may proceed. */
@@ -273,7 +437,7 @@ public final class SyncOrder {
             SEQUENCE.setVolatile(nextTurn(ctx.awaitSeq + 1));
             ctx.awaitSeq = -1;
         }
-        ctx.awaitThread = -1;
+        ctx.awaitEdges = 0;
         Waiter.progressed();
     }
 }

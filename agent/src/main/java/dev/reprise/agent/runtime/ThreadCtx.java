@@ -23,9 +23,14 @@ public final class ThreadCtx {
     long syncCount;
     /** Replay, while waiting for a turn: the TO sequence number, or -1. */
     long awaitSeq = -1;
-    /** Replay, while waiting for a turn: the thread index and count of the edge, or -1. */
-    int awaitThread = -1;
-    long awaitCount;
+    /**
+     * Replay, while waiting for a turn: the events it waits for, as each one's thread index (-1:
+     * none) and count; the first {@code awaitEdges} entries count. Written before the thread
+     * publishes itself as parked ({@code Waiter}), so the threads that wake it read them.
+     */
+    final int[] awaitThreads = new int[SyncOrder.MAX_EDGES];
+    final long[] awaitCounts = new long[SyncOrder.MAX_EDGES];
+    int awaitEdges;
     /** Replay, in a long wait: the program's progress last seen, and since when it has not changed. */
     long seenProgress;
     long stalledSince;
@@ -91,8 +96,11 @@ public final class ThreadCtx {
         if (awaitSeq >= 0) {
             return "turn " + awaitSeq + " of the total order";
         }
-        if (awaitThread >= 0) {
-            return "thread #" + awaitThread + " to complete synchronization event " + awaitCount;
+        for (int i = 0; i < awaitEdges; i++) {
+            int thread = awaitThreads[i];
+            if (thread >= 0 && SyncOrder.progress(thread) < awaitCounts[i]) {
+                return "thread #" + thread + " to complete synchronization event " + awaitCounts[i];
+            }
         }
         return null;
     }

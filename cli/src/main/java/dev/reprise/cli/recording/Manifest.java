@@ -7,7 +7,8 @@ import java.util.Map;
  * {@code manifest.json}: what was run, where, and how it ended. Written by {@code reprise record}
  * when the program exits, also when it was killed.
  *
- * @param format      recording format version ({@link #FORMAT})
+ * @param format      recording format version ({@link #FORMAT}; from {@link #OLDEST_FORMAT} on, this
+ *                    version reads it)
  * @param reprise     Reprise version that recorded
  * @param jvm         java.version, java.vendor, java.home, os of the recorded JVM
  * @param command     the command after {@code --}, as typed
@@ -21,6 +22,9 @@ import java.util.Map;
 public record Manifest(int format, String reprise, Map<String, String> jvm, List<String> command, String cwd,
                        Map<String, String> environment, String order, int exitStatus, boolean completed,
                        long startedAtMillis, long durationMillis, Map<String, Long> threads) {
-    public static final int FORMAT = 1;
+    /** 2: an event may be ordered after several others (a write after each reader since the last write). */
+    public static final int FORMAT = 2;
+    /** 1 is 2 without such events: its streams read the same. */
+    public static final int OLDEST_FORMAT = 1;
     public static final String FILE = "manifest.json";
 }

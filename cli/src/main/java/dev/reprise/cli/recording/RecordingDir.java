@@ -86,10 +86,10 @@ public final class RecordingDir {
         if (format == null || !format.isJsonPrimitive() || !format.getAsJsonPrimitive().isNumber()) {
             throw new RecordingException(file, "not a Reprise manifest: no format version");
         }
-        if (format.getAsInt() != Manifest.FORMAT) {
+        if (format.getAsInt() < Manifest.OLDEST_FORMAT || format.getAsInt() > Manifest.FORMAT) {
             throw new RecordingException(file, "recording format " + format.getAsInt()
                     + (format.getAsInt() > Manifest.FORMAT ? ", written by a newer Reprise" : ", not supported")
-                    + "; this Reprise reads format " + Manifest.FORMAT);
+                    + "; this Reprise reads formats " + Manifest.OLDEST_FORMAT + " to " + Manifest.FORMAT);
         }
         Manifest m;
         try {
