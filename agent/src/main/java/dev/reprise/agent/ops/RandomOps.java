@@ -1,15 +1,14 @@
 package dev.reprise.agent.ops;
 
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.lang.invoke.VarHandle;
 import java.security.SecureRandom;
 
 import dev.reprise.agent.runtime.Ev;
 import dev.reprise.agent.runtime.JdkMethods;
 import dev.reprise.agent.runtime.Op;
 import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.ThreadRandoms;
 
 /**
  * Entropy. {@code SecureRandom} is hooked where every algorithm delivers its bytes, so replay
@@ -18,7 +17,8 @@ import dev.reprise.agent.runtime.Rt;
  * {@code SplittableRandom}) are covered by the clock hooks in their classes and by the seed state
  * captured at start-up ({@link StartupState}). A thread's {@code ThreadLocalRandom} state, which
  * the JDK draws at the thread's first use from generators every thread shares (and the JDK's own
- * unordered work advances too, {@code SyncActions.quiet}), is derived from the thread's path.
+ * unordered work advances too, {@code SyncActions.quiet}), is derived from the thread's path
+ * ({@link ThreadRandoms}).
  */
 public final class RandomOps {
     private static final Op NEXT_BYTES = Op.named("random.secure.bytes");
@@ -31,72 +31,26 @@ public final class RandomOps {
     private static final MethodHandle SEED_LIVE =
             JdkMethods.special(SecureRandom.class, "generateSeed", MethodType.methodType(byte[].class, int.class));
 
-    /** Written once at start-up, before any recorded thread but main runs. */
-    private static long threadSeedBase;
-    private static final VarHandle THREAD_SEED = threadField("threadLocalRandomSeed", long.class);
-    private static final VarHandle THREAD_PROBE = threadField("threadLocalRandomProbe", int.class);
-    private static final VarHandle THREAD_SECONDARY_SEED = threadField("threadLocalRandomSecondarySeed", int.class);
-
     private RandomOps() {
-    }
-
-    private static VarHandle threadField(String name, Class<?> type) {
-        try {
-            return MethodHandles.privateLookupIn(Thread.class, MethodHandles.lookup()).findVarHandle(Thread.class, name, type);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot reach Thread." + name, e);
-        }
     }
 
     /**
      * A thread's first {@code ThreadLocalRandom} use: its seed and probe derive from its path and
-     * the run's recorded seed, not from the shared generators, whose state depends on when each
-     * thread (and the JDK's own unordered work, and Reprise's) drew from them. Nothing is logged,
-     * so it does not matter when, or inside what, the first use comes.
+     * the run's recorded seed ({@link ThreadRandoms}), not from the shared generators, whose state
+     * depends on when each thread (and the JDK's own unordered work, and Reprise's) drew from
+     * them. A recorded thread has its state before its first event; should the JDK ask again, it
+     * gets the same, never a draw from the shared generators.
      */
     @Prologue(owner = "java/util/concurrent/ThreadLocalRandom", method = "localInit", desc = "()V", anyDepth = true)
     public static void threadLocalInit() {
-        long key = threadKey();
-        Thread t = Thread.currentThread();
-        THREAD_SEED.set(t, mix64(key));
-        int probe = (int) mix64(key + 1);
-        THREAD_PROBE.set(t, probe == 0 ? 1 : probe);
+        ThreadRandoms.init(Rt.threadPath());
     }
 
-    /**
-     * The secondary seed the JDK's concurrency code spins and probes with: a thread's first value
-     * derives like {@link #threadLocalInit}'s, then advances by the JDK's own xorshift.
-     */
+    /** The secondary seed the JDK's concurrency code spins and probes with ({@link ThreadRandoms#nextSecondarySeed}). */
     @Prologue(owner = "java/util/concurrent/ThreadLocalRandom", method = "nextSecondarySeed", desc = "()I",
             anyDepth = true)
     public static int nextSecondarySeed() {
-        Thread t = Thread.currentThread();
-        int r = (int) THREAD_SECONDARY_SEED.get(t);
-        if (r != 0) {
-            r ^= r << 13;
-            r ^= r >>> 17;
-            r ^= r << 5;
-        } else {
-            r = (int) mix64(threadKey() + 2);
-            r = r == 0 ? 1 : r;
-        }
-        THREAD_SECONDARY_SEED.set(t, r);
-        return r;
-    }
-
-    /** Called at start-up, once the recorded seeds are installed: the run's base for per-thread seeds. */
-    static void seedThreads(long recordedSeed) {
-        threadSeedBase = recordedSeed;
-    }
-
-    private static long threadKey() {
-        return threadSeedBase ^ Rt.threadPath().hashCode() * 0x9E3779B97F4A7C15L;
-    }
-
-    private static long mix64(long z) {
-        z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
-        z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;
-        return z ^ (z >>> 33);
+        return ThreadRandoms.nextSecondarySeed(Rt.threadPath());
     }
 
     @Prologue(owner = "java/security/SecureRandom", method = "nextBytes", desc = "([B)V")

@@ -12,6 +12,7 @@ import dev.reprise.agent.runtime.Ev;
 import dev.reprise.agent.runtime.JdkFiles;
 import dev.reprise.agent.runtime.Op;
 import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.ThreadRandoms;
 
 /**
  * What the JVM fixed before the program's first line: system properties (user.dir, user.name,
@@ -118,7 +119,7 @@ final class StartupState {
                     a.set(ev.i(a.get()));
                 }
             }
-            RandomOps.seedThreads(ev.j(ev.live() ? System.nanoTime() : 0));
+            long threadsBase = ev.j(ev.live() ? System.nanoTime() : 0);
             Thread main = Thread.currentThread();
             for (String name : THREAD_FIELDS) {
                 Field field = Thread.class.getDeclaredField(name);
@@ -129,6 +130,7 @@ final class StartupState {
                     field.setInt(main, ev.i(field.getInt(main)));
                 }
             }
+            ThreadRandoms.seed(threadsBase, Rt.threadPath());
         } finally {
             ev.end();
         }

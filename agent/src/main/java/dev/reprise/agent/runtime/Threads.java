@@ -96,6 +96,7 @@ public final class Threads {
                 Waiter.awaitAnnounced(r);
             }
             r.ctx = s.openThread(r.path, r.index);
+            ThreadRandoms.opened(r.path);
         }
         return r.ctx;
     }

@@ -1,0 +1,87 @@
+package dev.reprise.agent.runtime;
+
+import java.lang.invoke.VarHandle;
+
+/**
+ * A recorded thread's {@code ThreadLocalRandom} state: its seed, its probe (which cell of a
+ * {@code LongAdder} or of a {@code ConcurrentHashMap}'s counter it tries first) and its secondary
+ * seed. The JDK draws them at the thread's first use from generators every thread shares, and
+ * code branches on whether that use has come yet (a zero probe). Reprise's own work and the
+ * JDK's unordered work ({@code SyncActions.quiet}) may be that first use when recording and not
+ * when replaying, so each recorded thread gets its state from its path and the run's recorded
+ * seed as its context opens, before any of its events.
+ */
+public final class ThreadRandoms {
+    private static final VarHandle SEED = JdkMethods.field(Thread.class, "threadLocalRandomSeed", long.class);
+    private static final VarHandle PROBE = JdkMethods.field(Thread.class, "threadLocalRandomProbe", int.class);
+    private static final VarHandle SECONDARY_SEED =
+            JdkMethods.field(Thread.class, "threadLocalRandomSecondarySeed", int.class);
+
+    /** Written once at start-up, before any recorded thread but main runs. */
+    private static long base;
+    /** Whether {@link #base} is installed. */
+    private static boolean seeded;
+
+    private ThreadRandoms() {
+    }
+
+    /**
+     * At start-up on main, once the recorded seeds are installed: the run's base for per-thread
+     * state. Main keeps the state it was recorded with, if it had one.
+     */
+    public static void seed(long recordedBase, String mainPath) {
+        base = recordedBase;
+        seeded = true;
+        if ((int) PROBE.get(Thread.currentThread()) == 0) {
+            init(mainPath);
+        }
+    }
+
+    /**
+     * The current thread's context opened: gives it its state, unless the run's base is not
+     * installed yet (main's context opens before; {@link #seed} sees to main).
+     */
+    static void opened(String path) {
+        if (seeded) {
+            init(path);
+        }
+    }
+
+    /** Gives the current thread, whose path is {@code path}, its seed and probe. */
+    public static void init(String path) {
+        long key = key(path);
+        Thread t = Thread.currentThread();
+        SEED.set(t, mix64(key));
+        int probe = (int) mix64(key + 1);
+        PROBE.set(t, probe == 0 ? 1 : probe);
+    }
+
+    /**
+     * The next secondary seed of the current thread, whose path is {@code path}: its first value
+     * derives like {@link #init}'s, then it advances by the JDK's own xorshift.
+     */
+    public static int nextSecondarySeed(String path) {
+        Thread t = Thread.currentThread();
+        int r = (int) SECONDARY_SEED.get(t);
+        if (r != 0) {
+            r ^= r << 13;
+            r ^= r >>> 17;
+            r ^= r << 5;
+        } else {
+            r = (int) mix64(key(path) + 2);
+            r = r == 0 ? 1 : r;
+        }
+        SECONDARY_SEED.set(t, r);
+        return r;
+    }
+
+    private static long key(String path) {
+        return base ^ path.hashCode() * 0x9E3779B97F4A7C15L;
+    }
+
+    private static long mix64(long z) {
+        z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
+        z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;
+        return z ^ (z >>> 33);
+    }
+}
