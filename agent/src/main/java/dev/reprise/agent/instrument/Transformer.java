@@ -17,6 +17,7 @@ import dev.reprise.agent.runtime.Divergence;
 import dev.reprise.agent.runtime.JdkLoaders;
 import dev.reprise.agent.runtime.Rt;
 import dev.reprise.agent.runtime.Sites;
+import dev.reprise.agent.runtime.ThreadRandoms;
 
 /**
  * Applies the catalogue to classes as they load or are retransformed: prologues to hooked JDK
@@ -106,7 +107,9 @@ public final class Transformer implements ClassFileTransformer {
         if (prologues.isEmpty() && constructed.isEmpty() && !passes.any()) {
             return null;
         }
-        // What transforming runs (reading class files, the agent's own tables) is not the program's.
+        // What transforming runs (reading class files, the agent's own tables) is not the program's,
+        // nor is what it does to the thread's ThreadLocalRandom probes (contended tables advance them).
+        long probes = ThreadRandoms.probes();
         Rt.suppress();
         try {
             if (!useCache || cache == null) {
@@ -121,6 +124,7 @@ public final class Transformer implements ClassFileTransformer {
             return null;
         } finally {
             Rt.unsuppress();
+            ThreadRandoms.restore(probes);
         }
     }
 

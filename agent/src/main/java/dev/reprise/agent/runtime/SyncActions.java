@@ -89,14 +89,15 @@ public final class SyncActions {
      * ({@code instrument/QuietCallRewriter}): until the matching {@link #loud}, the thread's
      * synchronization (actions, monitors, parks) is live and unordered. The JDK's caches are
      * filled differently by Reprise's own work when recording and when replaying, so their
-     * actions could not be matched; the answers they give are the same either way.
+     * actions could not be matched; the answers they give are the same either way. What their
+     * contention does to the thread's ThreadLocalRandom probes is undone at the end.
      */
     @DontInline
     public static void quiet() {
         if (Rt.active) {
             ThreadCtx ctx = Rt.current();
-            if (ctx != ThreadCtx.UNRECORDED) {
-                ctx.quiet++;
+            if (ctx != ThreadCtx.UNRECORDED && ctx.quiet++ == 0) {
+                ctx.quietProbes = ThreadRandoms.probes();
             }
         }
     }
@@ -106,8 +107,8 @@ public final class SyncActions {
     public static void loud() {
         if (Rt.active) {
             ThreadCtx ctx = Rt.current();
-            if (ctx != ThreadCtx.UNRECORDED) {
-                ctx.quiet--;
+            if (ctx != ThreadCtx.UNRECORDED && --ctx.quiet == 0) {
+                ThreadRandoms.restore(ctx.quietProbes);
             }
         }
     }

@@ -51,6 +51,8 @@ public final class ThreadCtx {
     int actionNest;
     /** Non-zero while the JDK's own calls into java.util.concurrent run: their synchronization is not ordered ({@link SyncActions#quiet}). */
     int quiet;
+    /** The thread's probes as the outermost quiet call began ({@link ThreadRandoms#probes}), put back as it ends. */
+    long quietProbes;
     long eventNo;
     /**
      * Record, TO: whether the thread is drawing a turn (through {@code SyncOrder}'s VarHandle);

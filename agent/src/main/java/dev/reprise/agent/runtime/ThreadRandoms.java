@@ -75,6 +75,25 @@ public final class ThreadRandoms {
         return r;
     }
 
+    /**
+     * The current thread's probe and secondary seed, packed: what contention in a
+     * {@code ConcurrentHashMap}'s counter advances, or a spin in the JDK's concurrency code.
+     */
+    public static long probes() {
+        Thread t = Thread.currentThread();
+        return ((long) (int) PROBE.get(t) << 32) | ((int) SECONDARY_SEED.get(t) & 0xFFFFFFFFL);
+    }
+
+    /**
+     * Puts back what {@link #probes} returned, after work that is not the program's (Reprise's
+     * own, or the JDK's unordered work) and may have advanced them differently when recording.
+     */
+    public static void restore(long probes) {
+        Thread t = Thread.currentThread();
+        PROBE.set(t, (int) (probes >>> 32));
+        SECONDARY_SEED.set(t, (int) probes);
+    }
+
     private static long key(String path) {
         return base ^ path.hashCode() * 0x9E3779B97F4A7C15L;
     }
