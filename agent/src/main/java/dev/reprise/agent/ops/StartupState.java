@@ -33,9 +33,6 @@ final class StartupState {
         {"java.util.concurrent.ThreadLocalRandom", "probeGenerator"},
         {"java.util.SplittableRandom", "defaultGen"},
     };
-    /** The main thread's own ThreadLocalRandom state, if the JVM used it during start-up. */
-    private static final String[] THREAD_FIELDS = {"threadLocalRandomSeed", "threadLocalRandomProbe",
-        "threadLocalRandomSecondarySeed"};
 
     private StartupState() {
     }
@@ -120,16 +117,7 @@ final class StartupState {
                 }
             }
             long threadsBase = ev.j(ev.live() ? System.nanoTime() : 0);
-            Thread main = Thread.currentThread();
-            for (String name : THREAD_FIELDS) {
-                Field field = Thread.class.getDeclaredField(name);
-                field.setAccessible(true);
-                if (field.getType() == long.class) {
-                    field.setLong(main, ev.j(field.getLong(main)));
-                } else {
-                    field.setInt(main, ev.i(field.getInt(main)));
-                }
-            }
+            ThreadRandoms.code(ev); // main's own state, if the JVM used it during start-up
             ThreadRandoms.seed(threadsBase, Rt.threadPath());
         } finally {
             ev.end();

@@ -82,8 +82,12 @@ public final class Rt {
     /** The current thread's context; its {@code depth} is non-zero for threads that are not recorded. */
     public static ThreadCtx current() {
         Thread t = Thread.currentThread();
-        Binding b = BY_ID[(int) (long) TID.get(t) & (BY_ID.length - 1)];
+        Binding b = BY_ID[byId(t)];
         return b != null && b.thread == t ? b.ctx : binding(t).ctx;
+    }
+
+    private static int byId(Thread t) {
+        return (int) (long) TID.get(t) & (BY_ID.length - 1);
     }
 
     /** The current thread's binding, made on its first call, and cached in {@link #BY_ID}. */
@@ -92,7 +96,7 @@ public final class Rt {
         if (b == null) {
             b = attach(t);
         }
-        BY_ID[(int) (long) TID.get(t) & (BY_ID.length - 1)] = b;
+        BY_ID[byId(t)] = b;
         return b;
     }
 

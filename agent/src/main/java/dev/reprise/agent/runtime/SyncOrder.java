@@ -242,9 +242,10 @@ public final class SyncOrder {
         int me = ctx.index;
         long mine = pack(me, ++ctx.syncCount);
         int writeAt = slot * MEMORY_STRIDE + 1;
-        int end = writeAt + 1 + MAX_EDGES;
+        int first = writeAt + 1;
+        int end = first + MAX_EDGES;
         long write = MEMORY_SLOTS[writeAt];
-        int readers = writeAt + 1;
+        int readers = first;
         int self = -1;
         while (readers < end && MEMORY_SLOTS[readers] != 0) {
             if (owner(MEMORY_SLOTS[readers]) == me) {
@@ -252,32 +253,24 @@ public final class SyncOrder {
             }
             readers++;
         }
-        if (read && self >= 0) {
-            MEMORY_SLOTS[self] = mine;
+        int others = readers - first - (self >= 0 ? 1 : 0);
+        if (read && (self >= 0 || readers < end)) {
+            MEMORY_SLOTS[self >= 0 ? self : readers] = mine;
+        } else if (others > 0) {
+            MEMORY_SLOTS[writeAt] = mine;
+            orderedAfterReads(ev, mine, first, readers, others);
+            return;
+        } else {
+            MEMORY_SLOTS[writeAt] = mine;
+            Arrays.fill(MEMORY_SLOTS, first, readers, 0L);
+        }
+        // Here a read that registered, or a write no other thread read before: relaxed if this
+        // thread read since the last write or made it, or if no write came yet for a read to follow.
+        if (self >= 0 || (write != 0 ? owner(write) == me : readers > first)) {
             ev.header(true);
-            return;
+        } else {
+            ordered(ev, mine, write);
         }
-        if (read && readers < end) {
-            MEMORY_SLOTS[readers] = mine;
-            if (write != 0 ? owner(write) == me : readers > writeAt + 1) {
-                ev.header(true); // after its own write, or no write to follow
-            } else {
-                ordered(ev, mine, write);
-            }
-            return;
-        }
-        int others = readers - writeAt - 1 - (self >= 0 ? 1 : 0);
-        MEMORY_SLOTS[writeAt] = mine;
-        if (others == 0) {
-            Arrays.fill(MEMORY_SLOTS, writeAt + 1, readers, 0L);
-            if (self >= 0 || write != 0 && owner(write) == me) {
-                ev.header(true);
-            } else {
-                ordered(ev, mine, write);
-            }
-            return;
-        }
-        orderedAfterReads(ev, mine, writeAt + 1, readers, others);
     }
 
     /**
@@ -415,13 +408,18 @@ public final class SyncOrder {
         if (ctx.awaitSeq >= 0) {
             return (long) SEQUENCE.getVolatile() == ctx.awaitSeq;
         }
+        return unmetEdge(ctx) < 0;
+    }
+
+    /** Replay: the first of the edges read by {@link #readTurn} whose thread has not reached its count, or -1. */
+    static int unmetEdge(ThreadCtx ctx) {
         for (int i = 0; i < ctx.awaitEdges; i++) {
             int thread = ctx.awaitThreads[i];
             if (thread >= 0 && progress(thread) < ctx.awaitCounts[i]) {
-                return false;
+                return i;
             }
         }
-        return true;
+        return -1;
     }
 
     /** Replay, before acquiring: reads the event's ordering and waits until it may proceed. */

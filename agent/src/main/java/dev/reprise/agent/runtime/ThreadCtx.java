@@ -98,12 +98,7 @@ public final class ThreadCtx {
         if (awaitSeq >= 0) {
             return "turn " + awaitSeq + " of the total order";
         }
-        for (int i = 0; i < awaitEdges; i++) {
-            int thread = awaitThreads[i];
-            if (thread >= 0 && SyncOrder.progress(thread) < awaitCounts[i]) {
-                return "thread #" + thread + " to complete synchronization event " + awaitCounts[i];
-            }
-        }
-        return null;
+        int edge = SyncOrder.unmetEdge(this);
+        return edge < 0 ? null : "thread #" + awaitThreads[edge] + " to complete synchronization event " + awaitCounts[edge];
     }
 }

@@ -26,6 +26,17 @@ public final class ThreadRandoms {
     }
 
     /**
+     * At start-up on main: codes the current thread's state as the JVM left it when recording,
+     * and installs the recorded state when replaying.
+     */
+    public static void code(Ev ev) {
+        Thread t = Thread.currentThread();
+        SEED.set(t, ev.j((long) SEED.get(t)));
+        PROBE.set(t, ev.i((int) PROBE.get(t)));
+        SECONDARY_SEED.set(t, ev.i((int) SECONDARY_SEED.get(t)));
+    }
+
+    /**
      * At start-up on main, once the recorded seeds are installed: the run's base for per-thread
      * state. Main keeps the state it was recorded with, if it had one.
      */
