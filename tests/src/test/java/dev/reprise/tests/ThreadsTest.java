@@ -49,6 +49,7 @@ class ThreadsTest {
         "corpus.threads.BankTransfers, rto", "corpus.threads.BankTransfers, to",
         "corpus.threads.Lifecycle, rto", "corpus.threads.Lifecycle, to",
         "corpus.threads.Monitors, rto", "corpus.threads.Monitors, to",
+        "corpus.threads.SharedInitialization, rto", "corpus.threads.SharedInitialization, to",
     })
     void interleavingIsReplayed(String program, String order) {
         Run recorded = record(tmp.resolve("rec"), order, corpus(program));

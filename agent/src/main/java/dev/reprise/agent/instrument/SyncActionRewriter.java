@@ -267,6 +267,7 @@ final class SyncActionRewriter extends ClassVisitor {
                     start = enter("enter", "(Ljava/lang/Object;I)V");
                 }
                 default -> {
+                    initializeFirst(owner, name, desc);
                     super.visitLdcInsn((declarer + "." + name).hashCode());
                     start = enter(opcode == Opcodes.GETSTATIC ? "enterStaticRead" : "enterStatic", "(II)V");
                 }
@@ -300,6 +301,18 @@ final class SyncActionRewriter extends ClassVisitor {
             }
             super.visitMethodInsn(opcode, owner, name, desc, itf);
             close(start);
+        }
+
+        /**
+         * Reads the static field once, unbracketed, and drops the value: the read initializes its
+         * class, which may mean waiting for the thread initializing it. That wait must come before
+         * the slot's lock is taken, as the initializer may run an action on the same slot. Any
+         * class, the accessing one included: an instance made by its initializer can run on
+         * another thread before the initializer ends.
+         */
+        private void initializeFirst(String owner, String name, String desc) {
+            super.visitFieldInsn(Opcodes.GETSTATIC, owner, name, desc);
+            super.visitInsn(Type.getType(desc).getSize() == 2 ? Opcodes.POP2 : Opcodes.POP);
         }
 
         /** With the location on the stack: enters it and opens the handled range of the action. */
