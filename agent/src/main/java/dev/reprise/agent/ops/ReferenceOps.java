@@ -16,8 +16,10 @@ import dev.reprise.agent.runtime.Session;
  * The collector's nondeterminism as the program sees it: whether a weak or soft reference still
  * has its referent when read depends on when collections ran. Each read ({@code get} called on a
  * {@code Reference}, {@code WeakReference} or {@code SoftReference}) logs whether the referent was
- * gone; the JDK's own reads (its reflection caches, thread locals) are not the program's and run
- * live. Replay returns null where the recording found it gone, whatever its own collector did.
+ * gone: a read that found it is only counted, as programs read their caches' references far
+ * more often than the collector clears one. The JDK's own reads (its reflection caches, thread
+ * locals) are not the program's and run live. Replay returns null where the recording found it
+ * gone, whatever its own collector did.
  *
  * <p>The reverse, a referent the replay's collector took while the recording's still had it,
  * could not be brought back: so on replay, a reference made for the program (a plain
@@ -27,7 +29,8 @@ import dev.reprise.agent.runtime.Session;
  * with a report.
  */
 public final class ReferenceOps {
-    private static final Op GET = Op.named("ref.get");
+    /** A read that found its referent is counted ({@code ref.get.relaxed}); one that found it gone is written. */
+    private static final Op GET = Op.ordered("ref.get");
     /** Hook classes are initialized after the session starts. */
     private static final boolean RETAIN = Session.current().replaying();
     /** Replay: holders of retained referents, in a list of their own; a holder is unlinked once its reference is gone. */
@@ -113,7 +116,8 @@ public final class ReferenceOps {
         Ev ev = Ev.begin(GET, site, 0);
         try {
             Object referent = ref.get();
-            if (ev.z(referent == null)) {
+            // A written read codes true: format 2 and older wrote every read, coding whether it found the referent gone.
+            if (!ev.counted(referent != null) && ev.z(true)) {
                 return null;
             }
             if (referent == null) {

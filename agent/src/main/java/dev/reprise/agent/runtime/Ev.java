@@ -26,8 +26,8 @@ import dev.reprise.core.log.RecordingCorruptException;
  * exception replaces the values with its class name and message. One instance per thread is reused: no allocation
  * per event.
  *
- * <p>Relaxed events that code no value (most of a thread's synchronization on its own objects)
- * are not written one by one: a thread counts them, and writes the count as one
+ * <p>Relaxed events that code no value (most of a thread's synchronization on its own objects,
+ * and the usual outcome of an operation that has one, {@link #counted}) are not written one by one: a thread counts them, and writes the count as one
  * {@code sync.relaxed.run} event before its next written event. Replay takes that many of the
  * thread's next ordered events as relaxed. A count never written (the exit cut the thread off)
  * loses nothing: replay treats a cut-off thread as having completed all its events
@@ -91,6 +91,20 @@ public final class Ev {
             }
         }
         writeHeader(false);
+    }
+
+    /**
+     * For an operation with a relaxed twin ({@link Op#ordered}) whose outcome is usually the
+     * same: recording, whether {@code usual} holds, and if so the event is counted under the twin
+     * instead of written; replay, whether the recorded event was. Only an event that is not
+     * counted may code values.
+     */
+    public boolean counted(boolean usual) {
+        if (recording) {
+            header(usual);
+            return usual;
+        }
+        return relaxed;
     }
 
     /** Record: writes this event's header, after the count of the relaxed events before it. */

@@ -31,7 +31,11 @@ public final class Op {
         return register(new Op(name, null));
     }
 
-    /** An ordered synchronization operation: relaxed events get their own name, {@code name.relaxed}. */
+    /**
+     * An operation with a twin, {@code name.relaxed}, for its events that code no value and are
+     * counted rather than written ({@code Ev}): an ordered synchronization operation's relaxed
+     * events, or an operation's usual outcome ({@link Ev#counted}).
+     */
     public static Op ordered(String name) {
         return register(new Op(name, register(new Op(name + ".relaxed", null))));
     }

@@ -22,9 +22,13 @@ import java.util.Map;
 public record Manifest(int format, String reprise, Map<String, String> jvm, List<String> command, String cwd,
                        Map<String, String> environment, String order, int exitStatus, boolean completed,
                        long startedAtMillis, long durationMillis, Map<String, Long> threads) {
-    /** 2: an event may be ordered after several others (a write after each reader since the last write). */
-    public static final int FORMAT = 2;
-    /** 1 is 2 without such events: its streams read the same. */
+    /**
+     * 3: a reference read that found its referent is counted in the thread's relaxed runs
+     * ({@code ref.get.relaxed}), not written. 2: an event may be ordered after several others (a
+     * write after each reader since the last write).
+     */
+    public static final int FORMAT = 3;
+    /** 1 and 2 are 3 without such events: their streams read the same. */
     public static final int OLDEST_FORMAT = 1;
     public static final String FILE = "manifest.json";
 }
