@@ -116,7 +116,8 @@ public final class ReferenceOps {
         Ev ev = Ev.begin(GET, site, 0);
         try {
             Object referent = ref.get();
-            // A written read codes true: format 2 and older wrote every read, coding whether it found the referent gone.
+            // A written read codes true: formats 1 and 2 wrote every read, coding whether it
+            // found the referent gone, and replay reads them the same way.
             if (!ev.counted(referent != null) && ev.z(true)) {
                 return null;
             }

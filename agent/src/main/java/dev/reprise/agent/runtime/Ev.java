@@ -27,11 +27,11 @@ import dev.reprise.core.log.RecordingCorruptException;
  * per event.
  *
  * <p>Relaxed events that code no value (most of a thread's synchronization on its own objects,
- * and the usual outcome of an operation that has one, {@link #counted}) are not written one by one: a thread counts them, and writes the count as one
- * {@code sync.relaxed.run} event before its next written event. Replay takes that many of the
- * thread's next ordered events as relaxed. A count never written (the exit cut the thread off)
- * loses nothing: replay treats a cut-off thread as having completed all its events
- * ({@code SyncOrder.cutOff}). {@code ctx.eventNo} numbers the events as the stream holds them.
+ * and the usual outcome of an operation that has one, {@link #counted}) are not written one by
+ * one: a thread counts them, and writes the count as one {@code sync.relaxed.run} event before
+ * its next written event. Replay takes that many of the thread's next events that have a twin as
+ * relaxed. A count never written (the exit cut the thread off) loses nothing: replay treats a
+ * cut-off thread as having completed all its events ({@code SyncOrder.cutOff}). {@code ctx.eventNo} numbers the events as the stream holds them.
  */
 public final class Ev {
     private static final Op RUN = Op.named("sync.relaxed.run");
