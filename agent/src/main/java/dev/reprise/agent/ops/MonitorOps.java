@@ -28,10 +28,10 @@ public final class MonitorOps {
             "java/util/Collections$SynchronizedMap", "java/util/Collections$SynchronizedSortedMap",
             "java/util/Timer", "java/util/TimerThread");
 
-    private static final Op MONITOR = Op.ordered("sync.monitor");
-    private static final Op INTERNAL_LOCK = Op.ordered("sync.internallock");
+    private static final Op MONITOR = Op.withRelaxedTwin("sync.monitor");
+    private static final Op INTERNAL_LOCK = Op.withRelaxedTwin("sync.internallock");
     private static final java.lang.invoke.MethodHandle INTERNAL_LOCK_LIVE = internalLock();
-    private static final Op WAIT = Op.ordered("sync.wait");
+    private static final Op WAIT = Op.withRelaxedTwin("sync.wait");
     private static final int INTERRUPTED = 1;
 
     private MonitorOps() {

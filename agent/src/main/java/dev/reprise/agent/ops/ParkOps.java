@@ -23,8 +23,8 @@ import dev.reprise.agent.runtime.SyncActions;
  */
 public final class ParkOps {
     private static final String LOCK_SUPPORT = "java/util/concurrent/locks/LockSupport";
-    private static final Op PARKED = Op.ordered("thread.parked");
-    private static final Op UNPARK = Op.ordered("thread.unpark");
+    private static final Op PARKED = Op.withRelaxedTwin("thread.parked");
+    private static final Op UNPARK = Op.withRelaxedTwin("thread.unpark");
 
     private static final MethodHandle PARK = live("park", MethodType.methodType(void.class));
     private static final MethodHandle PARK_BLOCKER = live("park", MethodType.methodType(void.class, Object.class));

@@ -30,7 +30,7 @@ import dev.reprise.agent.runtime.Session;
  */
 public final class ReferenceOps {
     /** A read that found its referent is counted ({@code ref.get.relaxed}); one that found it gone is written. */
-    private static final Op GET = Op.ordered("ref.get");
+    private static final Op GET = Op.withRelaxedTwin("ref.get");
     /** Hook classes are initialized after the session starts. */
     private static final boolean RETAIN = Session.current().replaying();
     /** Replay: holders of retained referents, in a list of their own; a holder is unlinked once its reference is gone. */

@@ -21,7 +21,7 @@ import dev.reprise.agent.runtime.Threads;
  * Sleeps and joins that ended in the recording end at once on replay.
  */
 public final class ThreadOps {
-    private static final Op START = Op.ordered("thread.start");
+    private static final Op START = Op.withRelaxedTwin("thread.start");
     private static final Op NEW_ID = Op.named("thread.newid");
     private static final Op SHUTDOWN_HOOK = Op.named("thread.shutdownhook");
     private static final Op END = Op.named("thread.end");
@@ -30,7 +30,7 @@ public final class ThreadOps {
     private static final Op JOIN = Op.named("thread.join");
     private static final Op ALIVE = Op.named("thread.alive");
     private static final Op SLEEP = Op.named("thread.sleep");
-    private static final Op INTERRUPT = Op.ordered("thread.interrupt");
+    private static final Op INTERRUPT = Op.withRelaxedTwin("thread.interrupt");
     private static final Op INTERRUPTED = Op.named("thread.interrupted");
     /** The resource that orders thread starts. */
     private static final Object REGISTRY = new Object();

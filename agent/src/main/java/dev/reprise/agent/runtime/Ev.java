@@ -31,7 +31,8 @@ import dev.reprise.core.log.RecordingCorruptException;
  * one: a thread counts them, and writes the count as one {@code sync.relaxed.run} event before
  * its next written event. Replay takes that many of the thread's next events that have a twin as
  * relaxed. A count never written (the exit cut the thread off) loses nothing: replay treats a
- * cut-off thread as having completed all its events ({@code SyncOrder.cutOff}). {@code ctx.eventNo} numbers the events as the stream holds them.
+ * cut-off thread as having completed all its events ({@code SyncOrder.cutOff}).
+ * {@code ctx.eventNo} numbers the events as the stream holds them.
  */
 public final class Ev {
     private static final Op RUN = Op.named("sync.relaxed.run");
@@ -94,7 +95,7 @@ public final class Ev {
     }
 
     /**
-     * For an operation with a relaxed twin ({@link Op#ordered}) whose outcome is usually the
+     * For an operation with a relaxed twin ({@link Op#withRelaxedTwin}) whose outcome is usually the
      * same: recording, whether {@code usual} holds, and if so the event is counted under the twin
      * instead of written; replay, whether the recorded event was. Only an event that is not
      * counted may code values.

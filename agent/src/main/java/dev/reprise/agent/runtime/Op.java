@@ -36,7 +36,7 @@ public final class Op {
      * counted rather than written ({@code Ev}): an ordered synchronization operation's relaxed
      * events, or an operation's usual outcome ({@link Ev#counted}).
      */
-    public static Op ordered(String name) {
+    public static Op withRelaxedTwin(String name) {
         return register(new Op(name, register(new Op(name + ".relaxed", null))));
     }
 

@@ -27,7 +27,7 @@ import jdk.internal.vm.annotation.DontInline;
  * bracketed method (docs/ARCHITECTURE.md, "Compiled code").
  */
 public final class SyncActions {
-    private static final Op ACTION = Op.ordered("sync.action");
+    private static final Op ACTION = Op.withRelaxedTwin("sync.action");
 
     private SyncActions() {
     }
