@@ -27,6 +27,9 @@ public final class ThreadOps {
     private static final Op END = Op.named("thread.end");
     private static final MethodHandle EXIT_LIVE =
             JdkMethods.special(Thread.class, "exit", MethodType.methodType(void.class));
+    /** JDK 21+: whether the JFR event for a virtual thread's end is on; null before. */
+    private static final MethodHandle VIRTUAL_END_LIVE = JdkMethods.statikIfPresent(
+            "jdk.internal.event.VirtualThreadEndEvent", "isTurnedOn", MethodType.methodType(boolean.class));
     private static final Op JOIN = Op.named("thread.join");
     private static final Op ALIVE = Op.named("thread.alive");
     private static final Op SLEEP = Op.named("thread.sleep");
@@ -140,6 +143,24 @@ public final class ThreadOps {
         Ev ev = Ev.begin(END, 0, 0);
         try {
             EXIT_LIVE.invokeExact(t);
+        } finally {
+            ev.end();
+        }
+    }
+
+    /**
+     * JDK 21+: a virtual thread ends without {@code exit()}. {@code VirtualThread.run} asks once,
+     * last, while the thread is still mounted, whether JFR wants its end event: that call ends the
+     * thread's stream like {@link #exit}. Without it the stream would end at the thread's last
+     * logged event, dropping the relaxed run after it, and replay would hold the thread there,
+     * short of its end, until the program exits.
+     */
+    @Prologue(owner = "jdk/internal/event/VirtualThreadEndEvent", method = "isTurnedOn", desc = "()Z",
+            optional = true)
+    public static boolean endVirtual() throws Throwable {
+        Ev ev = Ev.begin(END, 0, 0);
+        try {
+            return (boolean) VIRTUAL_END_LIVE.invokeExact();
         } finally {
             ev.end();
         }
