@@ -61,7 +61,13 @@ final class StartupState {
             // Both roles install a table built alike, in name order: the program's property
             // lookups then walk the same internal structure, whose volatile reads are ordered.
             Properties installed = new Properties();
-            for (String k : ev.live() ? names : java.util.Collections.<String>nCopies(n, null)) {
+            // Not a conditional: javac 21+ types one over these two as a SequencedCollection,
+            // which JDK 17 lacks (the agent is compiled without --release, see its pom).
+            java.util.Collection<String> keys = names;
+            if (!ev.live()) {
+                keys = java.util.Collections.nCopies(n, null);
+            }
+            for (String k : keys) {
                 String name = ev.s(k);
                 installed.setProperty(name, ev.s(ev.live() ? live.getProperty(k) : null));
             }
