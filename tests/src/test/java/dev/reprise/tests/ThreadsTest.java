@@ -113,6 +113,24 @@ class ThreadsTest {
         assertTrue(!recorded.stdout().contains("not reached"), recorded::toString);
     }
 
+    /**
+     * Until the main thread starts another, nothing interleaves with it: a single-threaded
+     * program's monitors are counted, none written, under RTO (TO writes each one's turn), and
+     * the recording replays.
+     */
+    @Test
+    void singleThreadedSynchronizationIsOnlyCounted() {
+        Run recorded = record(tmp.resolve("rec"), "rto", corpus("corpus.single.IdentityHashedLocks"));
+        assertEquals(0, recorded.status(), recorded::toString);
+        Run inspect = Reprise.reprise(List.of("inspect", tmp.resolve("rec").toString()), null, Map.of(), null);
+        assertTrue(inspect.stdout().contains("events counted, not written"), inspect::toString);
+        assertTrue(!inspect.stdout().contains("sync.monitor ") && !inspect.stdout().contains("sync.action "), inspect::toString);
+        assertChaosReplaysMatch(tmp.resolve("rec"), recorded);
+        record(tmp.resolve("to"), "to", corpus("corpus.single.IdentityHashedLocks"));
+        Run inspectTo = Reprise.reprise(List.of("inspect", tmp.resolve("to").toString()), null, Map.of(), null);
+        assertTrue(inspectTo.stdout().contains("sync.monitor "), inspectTo::toString);
+    }
+
     @Test
     void relaxedAcquisitionsAreCountedApart() {
         Run recorded = record(tmp.resolve("rec"), "rto", corpus("corpus.threads.LockOrder", "4", "100"));

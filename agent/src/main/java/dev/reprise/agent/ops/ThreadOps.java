@@ -126,6 +126,7 @@ public final class ThreadOps {
             if (!t.getClass().getName().equals("jdk.internal.misc.InnocuousThread") && !Rt.initializingClass()) {
                 Threads.registerChild(Rt.current(), t, id);
             }
+            Threads.starting(t);
             live.invokeExact(t, container);
         } finally {
             Ordered.exit(ev);

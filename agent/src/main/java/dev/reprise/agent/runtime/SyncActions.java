@@ -1,5 +1,6 @@
 package dev.reprise.agent.runtime;
 
+import dev.reprise.core.config.Order;
 import jdk.internal.vm.annotation.DontInline;
 
 /**
@@ -15,7 +16,8 @@ import jdk.internal.vm.annotation.DontInline;
  * <p>{@code instrument/SyncActionRewriter} brackets every such instruction: {@code enter*} with
  * the location, the instruction, then {@link #exit} (also on the exception path). Recording takes
  * the slot's lock in {@code enter} and releases it in {@code exit}, so the action and its record
- * are atomic against every other action on the slot (DESIGN, rule 2). Replay waits in
+ * are atomic against every other action on the slot (DESIGN, rule 2); a thread that runs alone
+ * needs no lock ({@link SyncOrder#alone}). Replay waits in
  * {@code enter} for the action's turn and publishes its completion in {@code exit}, after the
  * action took effect, so the next action on the location sees it.
  *
@@ -28,6 +30,8 @@ import jdk.internal.vm.annotation.DontInline;
  */
 public final class SyncActions {
     private static final Op ACTION = Op.withRelaxedTwin("sync.action");
+    /** The action slot of an action recorded without its slot's lock ({@link SyncOrder#alone}): past every slot. */
+    private static final int UNLOCKED = SyncOrder.SLOTS;
 
     private SyncActions() {
     }
@@ -131,11 +135,17 @@ public final class SyncActions {
 
     private static void begin(ThreadCtx ctx, int slot, int site, boolean read) {
         Ev ev = Ev.begin(ctx, ACTION, site, 0);
-        if (ev.recording()) {
-            SlotLocks.MEMORY.lock(ctx, slot);
-            SyncOrder.recordAction(ev, ctx, slot, Session.current().config().order(), read);
-        } else {
+        if (!ev.recording()) {
             SyncOrder.awaitTurn(ev, ctx, ev.relaxed());
+        } else {
+            Order order = Session.current().config().order();
+            if (SyncOrder.alone(ctx, order)) {
+                SyncOrder.recordAlone(ev, ctx);
+                slot = UNLOCKED;
+            } else {
+                SlotLocks.MEMORY.lock(ctx, slot);
+                SyncOrder.recordAction(ev, ctx, slot, order, read);
+            }
         }
         ctx.actionSlot = slot;
     }
@@ -161,10 +171,10 @@ public final class SyncActions {
     private static void end(ThreadCtx ctx, int slot) {
         ctx.actionSlot = -1;
         Ev ev = ctx.ev;
-        if (ev.recording()) {
-            SlotLocks.MEMORY.unlock(slot);
-        } else {
+        if (!ev.recording()) {
             SyncOrder.completed(ctx);
+        } else if (slot != UNLOCKED) {
+            SlotLocks.MEMORY.unlock(slot);
         }
         ev.end();
     }

@@ -165,6 +165,10 @@ public final class SyncOrder {
      */
     @DontInline
     static void recordMonitor(Ev ev, ThreadCtx ctx, int slot, Order order) {
+        if (alone(ctx, order)) {
+            recordAlone(ev, ctx);
+            return;
+        }
         if (order == Order.TO) {
             drawTurn(ev, ctx);
             return;
@@ -172,6 +176,28 @@ public final class SyncOrder {
         SlotLocks.MEMORY.lock(ctx, slot);
         recordMemory(ev, ctx, slot, false);
         SlotLocks.MEMORY.unlock(slot);
+    }
+
+    /**
+     * RTO, recording: whether {@code ctx}'s thread runs alone: the main thread, before any other
+     * recorded thread started ({@link Threads#othersStarted}; a shutdown hook registered but not
+     * started does not count). Nothing can interleave with its events then, so each is relaxed
+     * ({@link #recordAlone}), without taking its slot's lock or leaving a trace in the slot.
+     * Every thread started later begins after the event that started it, which replay performs
+     * in the main thread's order, after everything the main thread did alone. A later event on a
+     * slot used alone finds no trace there: a first use, ordered after the program's last ordered
+     * event, or a read relaxed after other reads of the value main left. Either follows all the
+     * alone events, as every thread's first event does. A single-threaded program records every
+     * synchronization event so. TO keeps its one sequence: every event takes a turn.
+     */
+    static boolean alone(ThreadCtx ctx, Order order) {
+        return order == Order.RTO && ctx.index == 0 && !Threads.othersStarted();
+    }
+
+    /** Records an event of a thread {@link #alone}: relaxed, counted like any other event of the thread. */
+    static void recordAlone(Ev ev, ThreadCtx ctx) {
+        ++ctx.syncCount;
+        ev.header(true);
     }
 
     /**

@@ -30,6 +30,8 @@ public final class Threads {
     }
 
     private static final WeakIdentityTable<Registration> PATHS = new WeakIdentityTable<>();
+    /** See {@link #othersStarted}. */
+    private static volatile boolean othersStarted;
     /** Next creation index; registrations happen inside ordered thread-start events, so in the same order on replay. */
     private static volatile int nextIndex = 1;
 
@@ -72,6 +74,24 @@ public final class Threads {
         if (r != null) {
             r.announced = true;
         }
+    }
+
+    /**
+     * Called by the parent just before {@code child} starts: a recorded thread other than main
+     * now runs, or soon will ({@link #othersStarted}).
+     */
+    public static void starting(Thread child) {
+        if (!othersStarted && PATHS.get(child) != null) {
+            othersStarted = true;
+        }
+    }
+
+    /**
+     * Whether a recorded thread other than main has started. Set by the thread that starts it,
+     * before it runs, and only main starts threads until then: main reads its own write.
+     */
+    static boolean othersStarted() {
+        return othersStarted;
     }
 
     /** How many creation indexes are taken: every recorded thread's index is below it. */
