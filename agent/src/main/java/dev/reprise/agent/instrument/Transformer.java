@@ -109,8 +109,10 @@ public final class Transformer implements ClassFileTransformer {
         }
         // What transforming runs (reading class files, the agent's own tables) is not the program's,
         // nor is what it does to the thread's ThreadLocalRandom probes (contended tables advance them).
-        long probes = ThreadRandoms.probes();
+        // Suppressing first: it may open the thread's context, which gives the thread its probe, and
+        // that probe is the program's, to be kept, not overwritten by the zero read before it.
         Rt.suppress();
+        long probes = ThreadRandoms.probes();
         try {
             if (!useCache || cache == null) {
                 return instrument(name, volatiles.lookup(loader), bytes, prologues, constructed, passes, firstLoad);
