@@ -50,6 +50,7 @@ class ThreadsTest {
         "corpus.threads.Lifecycle, rto", "corpus.threads.Lifecycle, to",
         "corpus.threads.Monitors, rto", "corpus.threads.Monitors, to",
         "corpus.threads.SharedInitialization, rto", "corpus.threads.SharedInitialization, to",
+        "corpus.threads.CutInWait, rto", "corpus.threads.CutInWait, to",
     })
     void interleavingIsReplayed(String program, String order) {
         Run recorded = record(tmp.resolve("rec"), order, corpus(program));

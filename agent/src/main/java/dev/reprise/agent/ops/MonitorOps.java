@@ -95,7 +95,7 @@ public final class MonitorOps {
             monitor.wait(millis);
             return;
         }
-        Ev ev = Ev.begin(WAIT, site, 0);
+        Ev ev = Ordered.beginWait(WAIT, site, monitor);
         boolean interrupted = false;
         if (ev.recording()) {
             try {

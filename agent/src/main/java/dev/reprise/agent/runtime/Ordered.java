@@ -169,4 +169,20 @@ public final class Ordered {
         }
         ev.end();
     }
+
+    /**
+     * Begins the event of a {@code wait} on {@code monitor}. Should the thread's stream end there,
+     * the exit cut the recording while the thread waited, the monitor released, and the
+     * recording's other threads may take it after: replay waits for the exit in real waits on
+     * the monitor ({@link Session#endOfRecording}), not holding it.
+     */
+    public static Ev beginWait(Op op, int site, Object monitor) {
+        ThreadCtx ctx = Rt.current();
+        ctx.waitMonitor = monitor;
+        try {
+            return Ev.begin(ctx, op, site, 0);
+        } finally {
+            ctx.waitMonitor = null;
+        }
+    }
 }

@@ -36,6 +36,11 @@ public final class ThreadCtx {
     long stalledSince;
     /** Replay: the thread waits at the end of its stream for the program's exit. */
     volatile boolean awaitingExit;
+    /**
+     * Replay: the monitor of the {@code wait} whose event this thread is asking for, else null. A
+     * thread whose stream ends there was waiting at the exit's cut, the monitor released.
+     */
+    Object waitMonitor;
     /** The resource whose slot this thread computed last, and that slot ({@link SyncOrder#slotOf}). */
     Object lastResource;
     int lastSlot;

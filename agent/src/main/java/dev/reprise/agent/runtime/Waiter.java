@@ -77,11 +77,25 @@ final class Waiter {
     }
 
     /** Parks for good; only the JVM's exit ends it, or the stall report if no exit comes. */
-    static void awaitExit(ThreadCtx ctx) {
+    static void awaitExit(ThreadCtx ctx, Object waitMonitor) {
         watchFrom(ctx);
         while (true) {
-            LockSupport.parkNanos(100_000_000L);
+            if (waitMonitor == null) {
+                LockSupport.parkNanos(100_000_000L);
+            } else {
+                // Cut in a wait: the recording's other threads had the monitor from then on.
+                waitQuietly(waitMonitor);
+            }
             checkStall(ctx);
+        }
+    }
+
+    /** Waits on {@code monitor}, which the caller holds, for 100 ms; an interrupt is not the program's here. */
+    private static void waitQuietly(Object monitor) {
+        try {
+            monitor.wait(100L);
+        } catch (InterruptedException e) {
+            // Replay delivers no interrupt; the thread only waits for the exit.
         }
     }
 
