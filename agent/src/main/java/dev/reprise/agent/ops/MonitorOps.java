@@ -4,6 +4,7 @@ import dev.reprise.agent.runtime.Ev;
 import dev.reprise.agent.runtime.Op;
 import dev.reprise.agent.runtime.Ordered;
 import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.ThreadCtx;
 
 /**
  * Monitors: {@code synchronized} blocks and methods (made blocks by {@code MonitorRewriter}) and
@@ -91,11 +92,12 @@ public final class MonitorOps {
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "*", method = "wait", desc = "(J)V",
             alsoIn = {"java/util/TimerThread"})
     public static void waitTimed(Object monitor, long millis, int site) throws InterruptedException {
-        if (!Rt.claim()) {
+        ThreadCtx ctx = Rt.claimContext();
+        if (ctx == null) {
             monitor.wait(millis);
             return;
         }
-        Ev ev = Ordered.beginWait(WAIT, site, monitor);
+        Ev ev = Ordered.beginWait(ctx, WAIT, site, monitor);
         boolean interrupted = false;
         if (ev.recording()) {
             try {

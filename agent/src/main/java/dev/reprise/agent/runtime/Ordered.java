@@ -171,13 +171,13 @@ public final class Ordered {
     }
 
     /**
-     * Begins the event of a {@code wait} on {@code monitor}. Should the thread's stream end there,
-     * the exit cut the recording while the thread waited, the monitor released, and the
-     * recording's other threads may take it after: replay waits for the exit in real waits on
-     * the monitor ({@link Session#endOfRecording}), not holding it.
+     * Begins the event of a {@code wait} on {@code monitor}, on the thread whose call claimed it
+     * ({@link Rt#claimContext}). Should the thread's stream end there, the exit cut the recording
+     * while the thread waited, the monitor released, and the recording's other threads may take
+     * it after: replay waits for the exit in real waits on the monitor
+     * ({@link Session#endOfRecording}), not holding it.
      */
-    public static Ev beginWait(Op op, int site, Object monitor) {
-        ThreadCtx ctx = Rt.current();
+    public static Ev beginWait(ThreadCtx ctx, Op op, int site, Object monitor) {
         ctx.waitMonitor = monitor;
         try {
             return Ev.begin(ctx, op, site, 0);

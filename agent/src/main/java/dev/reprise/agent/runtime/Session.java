@@ -135,7 +135,7 @@ public final class Session {
         // It waits here for that exit, which the replay reaches in its recorded order.
         ctx.awaitingExit = true;
         SyncOrder.cutOff(ctx);
-        Waiter.awaitExit(ctx, ctx.waitMonitor);
+        Waiter.awaitExit(ctx);
     }
 
     /** A damaged recording found during replay: report it like the command does, exit status 4. */

@@ -37,8 +37,9 @@ public final class ThreadCtx {
     /** Replay: the thread waits at the end of its stream for the program's exit. */
     volatile boolean awaitingExit;
     /**
-     * Replay: the monitor of the {@code wait} whose event this thread is asking for, else null. A
-     * thread whose stream ends there was waiting at the exit's cut, the monitor released.
+     * The monitor of the {@code wait} whose event is beginning ({@link Ordered#beginWait}), else
+     * null. Replay: a thread whose stream ends there was waiting at the exit's cut, the monitor
+     * released.
      */
     Object waitMonitor;
     /** The resource whose slot this thread computed last, and that slot ({@link SyncOrder#slotOf}). */
@@ -50,7 +51,10 @@ public final class ThreadCtx {
     int orderedNest;
     /** The slot of the ordered operation in progress ({@link Ordered#enter}), or -1. */
     int orderedSlot = -1;
-    /** The slot of the synchronization action in progress ({@link SyncActions}), or -1. */
+    /**
+     * The slot of the synchronization action in progress ({@link SyncActions}), past every slot if
+     * it was recorded alone without a lock ({@link SyncOrder#alone}), or -1.
+     */
     int actionSlot = -1;
     /** Actions begun, and not yet exited, inside the action in progress: they are no events. */
     int actionNest;

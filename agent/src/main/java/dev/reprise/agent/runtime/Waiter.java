@@ -76,8 +76,12 @@ final class Waiter {
         }
     }
 
-    /** Parks for good; only the JVM's exit ends it, or the stall report if no exit comes. */
-    static void awaitExit(ThreadCtx ctx, Object waitMonitor) {
+    /**
+     * Parks for good; only the JVM's exit ends it, or the stall report if no exit comes. A thread
+     * whose stream ends at a wait ({@link ThreadCtx#waitMonitor}) waits on that monitor instead.
+     */
+    static void awaitExit(ThreadCtx ctx) {
+        Object waitMonitor = ctx.waitMonitor;
         watchFrom(ctx);
         while (true) {
             if (waitMonitor == null) {
