@@ -26,6 +26,11 @@ import jdk.internal.vm.annotation.DontInline;
  * that of an object whose monitor the JVM inflated, until it deflates it at a time of its own:
  * such an object keeps whatever value it has, ours or else the JVM's.
  *
+ * <p>Where start-up proved it works ({@link Header#INSTALLS}), an object's value is written into
+ * its header's hash bits, as the JVM writes its own: the JVM then answers with it, and nothing
+ * else holds it. Otherwise, and for an object whose header changed under the write, the value
+ * goes to a weak table, which every later request for a hashed object must then consult.
+ *
  * <p>A class's value derives from its name alone, at any depth and on any thread: the JDK hashes
  * classes in its own uninstrumented code (a {@code MethodType}'s hash) and inside events (linking
  * a method handle), so whether a class carries a JVM hash when the program first hashes it varies
@@ -35,6 +40,19 @@ import jdk.internal.vm.annotation.DontInline;
 public final class IdentityHashes {
     private static final WeakIdentityTable<Integer> ASSIGNED = new WeakIdentityTable<>();
     private static final long UNLOCKED = 1;
+    /**
+     * The low header bits that read {@link #UNLOCKED} in a plain header: JDK 17's biased locking
+     * (off unless asked for) marks a biasable header with the third bit, whose other bits are
+     * no hash then.
+     */
+    private static final long PLAIN_MASK = 7;
+    /**
+     * Whether some value went to {@link #ASSIGNED} while values are installed in headers (a header
+     * that changed under the write): from then on a hashed object's value is looked up there first.
+     * Set once, never cleared; volatile, so that a thread that sees the object's entry sees it set
+     * (the object reached that thread after its value was assigned).
+     */
+    private static volatile boolean spilled;
 
     /** Named classes' values: a JVM hash taken before recording began, else one from the name. */
     private static final ClassValue<Integer> CLASS_HASHES = new ClassValue<>() {
@@ -114,14 +132,21 @@ public final class IdentityHashes {
         static final MethodHandle WORD;
         /** Bit position of the identity hash in an unlocked header, or -1 if unknown. */
         static final int SHIFT;
+        /** {@code Unsafe.compareAndSetLong(o, 0, expected, x)}, or null if the layout is unknown. */
+        static final MethodHandle CAS;
+        /** Whether a value written into an unhashed header's hash bits is what the JVM answers for it. */
+        static final boolean INSTALLS;
 
         static {
             MethodHandle word = null;
+            MethodHandle cas = null;
             int shift = -1;
+            boolean installs = false;
             try {
                 Class<?> unsafe = Class.forName("jdk.internal.misc.Unsafe");
                 Object u = unsafe.getMethod("getUnsafe").invoke(null);
-                MethodHandle getLong = MethodHandles.privateLookupIn(unsafe, MethodHandles.lookup())
+                MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(unsafe, MethodHandles.lookup());
+                MethodHandle getLong = lookup
                         .findVirtual(unsafe, "getLong", MethodType.methodType(long.class, Object.class, long.class))
                         .bindTo(u);
                 Object probe = new Object();
@@ -133,11 +158,40 @@ public final class IdentityHashes {
                         shift = s;
                     }
                 }
+                if (shift >= 0) {
+                    cas = lookup.findVirtual(unsafe, "compareAndSetLong",
+                            MethodType.methodType(boolean.class, Object.class, long.class, long.class, long.class)).bindTo(u);
+                    installs = installWorks(getLong, cas, shift);
+                }
             } catch (Throwable e) {
-                // header layout unknown: virtualize every object
+                // header layout unknown: virtualize every object, through the table
             }
             WORD = word;
             SHIFT = shift;
+            CAS = installs ? cas : null;
+            INSTALLS = installs;
+        }
+
+        /**
+         * Writes a value into a fresh object's header and asks the JVM for its identity hash. Only
+         * a hash field of the full 31 bits is written to: the JVM's own values must reach bit 30
+         * (one of 32 random ones failing to is a chance of 2^-32, and only costs the table), so
+         * that no value spills into the header's other bits.
+         */
+        private static boolean installWorks(MethodHandle getLong, MethodHandle cas, int shift) throws Throwable {
+            int widest = 0;
+            for (int i = 0; i < 32; i++) {
+                widest |= System.identityHashCode(new Object());
+            }
+            if ((widest & 0x40000000) == 0) {
+                return false;
+            }
+            Object probe = new Object();
+            long mark = (long) getLong.invokeExact(probe, 0L);
+            int v = 0x6B8B4567;
+            return (mark & PLAIN_MASK) == UNLOCKED && ((mark >>> shift) & 0x7FFFFFFF) == 0
+                    && (boolean) cas.invokeExact(probe, 0L, mark, mark | ((long) v << shift))
+                    && System.identityHashCode(probe) == v;
         }
 
         /** Runs the calibration now, in premain, after the JDK's packages were opened to the agent. */
@@ -213,7 +267,7 @@ public final class IdentityHashes {
         // The table hashes its keys with the JVM's identity hash, so an object in it is hashed by
         // the JVM: test the header first, and look in the table only for objects that may be.
         if (mayBeHashedByJvm(o)) {
-            Integer h = ASSIGNED.get(o);
+            Integer h = !Header.INSTALLS || spilled ? ASSIGNED.get(o) : null;
             return h != null ? h : System.identityHashCode(o);
         }
         ThreadCtx ctx = Rt.current();
@@ -241,8 +295,28 @@ public final class IdentityHashes {
         Class<?> c = o.getClass();
         long seed = ctx.path.hashCode() * 0x9E3779B97F4A7C15L + c.getName().hashCode();
         int v = mix(seed * 0xBF58476D1CE4E5B9L + ctx.hashCounters.next(c));
-        ASSIGNED.put(o, v);
+        if (!Header.INSTALLS) {
+            ASSIGNED.put(o, v);
+        } else if (!install(o, v)) {
+            spilled = true;
+            ASSIGNED.put(o, v);
+        }
         return v;
+    }
+
+    /**
+     * Writes {@code v} into {@code o}'s header, if it is still plain, unlocked and unhashed: a
+     * compare-and-set of the whole header word, as the JVM installs its own hashes, so a lock or a
+     * JVM hash that lands first makes it fail and leaves the header as they set it.
+     */
+    private static boolean install(Object o, int v) {
+        try {
+            long mark = (long) Header.WORD.invokeExact(o, 0L);
+            return (mark & PLAIN_MASK) == UNLOCKED && ((mark >>> Header.SHIFT) & 0x7FFFFFFF) == 0
+                    && (boolean) Header.CAS.invokeExact(o, 0L, mark, mark | ((long) v << Header.SHIFT));
+        } catch (Throwable e) {
+            return false;
+        }
     }
 
     /**
