@@ -17,8 +17,9 @@ import dev.reprise.agent.runtime.Sites;
 import dev.reprise.agent.runtime.SyncActions;
 
 /**
- * Brackets each synchronization action outside monitors with {@code SyncActions.enter*} (a read
- * or a write, which orders differently) and {@code SyncActions.exit}: volatile field reads and writes, and the field and element accesses
+ * Brackets each synchronization action outside monitors with {@code SyncActions.enter} or
+ * {@code enterStatic} (a read, its site negated, or a write, which orders differently) and
+ * {@code SyncActions.exit}: volatile field reads and writes, and the field and element accesses
  * of {@code Unsafe} and {@code VarHandle} (atomic, ordered or deliberately plain), the
  * primitives {@code java.util.concurrent} is built on. The location entered is the object whose
  * field or element is accessed (every field and element of an object is one resource; coarser
@@ -237,7 +238,7 @@ final class SyncActionRewriter extends ClassVisitor {
                 super.visitInsn(Opcodes.POP2);
                 super.visitInsn(Opcodes.DUP_X2);
             }
-            Label start = enter(opcode == Opcodes.AALOAD ? "enterRead" : "enter", "(Ljava/lang/Object;I)V");
+            Label start = enter("enter", "(Ljava/lang/Object;I)V", opcode == Opcodes.AALOAD);
             super.visitInsn(opcode);
             close(start);
         }
@@ -253,7 +254,7 @@ final class SyncActionRewriter extends ClassVisitor {
             switch (opcode) {
                 case Opcodes.GETFIELD -> {
                     super.visitInsn(Opcodes.DUP);
-                    start = enter("enterRead", "(Ljava/lang/Object;I)V");
+                    start = enter("enter", "(Ljava/lang/Object;I)V", true);
                 }
                 case Opcodes.PUTFIELD -> {
                     if (Type.getType(desc).getSize() == 2) {
@@ -264,12 +265,12 @@ final class SyncActionRewriter extends ClassVisitor {
                         super.visitInsn(Opcodes.DUP2);
                         super.visitInsn(Opcodes.POP);
                     }
-                    start = enter("enter", "(Ljava/lang/Object;I)V");
+                    start = enter("enter", "(Ljava/lang/Object;I)V", false);
                 }
                 default -> {
                     initializeFirst(owner, name, desc);
                     super.visitLdcInsn((declarer + "." + name).hashCode());
-                    start = enter(opcode == Opcodes.GETSTATIC ? "enterStaticRead" : "enterStatic", "(II)V");
+                    start = enter("enterStatic", "(II)V", opcode == Opcodes.GETSTATIC);
                 }
             }
             super.visitFieldInsn(opcode, owner, name, desc);
@@ -295,7 +296,7 @@ final class SyncActionRewriter extends ClassVisitor {
                 super.visitVarInsn(args[i].getOpcode(Opcodes.ISTORE), slots[i]);
             }
             super.visitInsn(Opcodes.DUP);
-            Label start = enter(isRead(owner, name) ? "enterRead" : "enter", "(Ljava/lang/Object;I)V");
+            Label start = enter("enter", "(Ljava/lang/Object;I)V", isRead(owner, name));
             for (int i = keep; i < args.length; i++) {
                 super.visitVarInsn(args[i].getOpcode(Opcodes.ILOAD), slots[i]);
             }
@@ -315,9 +316,13 @@ final class SyncActionRewriter extends ClassVisitor {
             super.visitInsn(Type.getType(desc).getSize() == 2 ? Opcodes.POP2 : Opcodes.POP);
         }
 
-        /** With the location on the stack: enters it and opens the handled range of the action. */
-        private Label enter(String enter, String enterDesc) {
-            super.visitIntInsn(Opcodes.SIPUSH, Sites.register(className, method, line));
+        /**
+         * With the location on the stack: enters it and opens the handled range of the action. A
+         * read passes its site negated ({@link SyncActions#enter}).
+         */
+        private Label enter(String enter, String enterDesc, boolean read) {
+            int site = Sites.register(className, method, line);
+            super.visitIntInsn(Opcodes.SIPUSH, read ? -site : site);
             super.visitMethodInsn(Opcodes.INVOKESTATIC, ACTIONS, enter, enterDesc, false);
             return open();
         }

@@ -4,6 +4,7 @@ import dev.reprise.core.log.EventBuffer;
 import dev.reprise.core.log.EventHeader;
 import dev.reprise.core.log.EventInput;
 import dev.reprise.core.log.RecordingCorruptException;
+import jdk.internal.vm.annotation.DontInline;
 
 /**
  * One intercepted operation, written once for both roles. Each value method records its argument
@@ -108,7 +109,12 @@ public final class Ev {
         return relaxed;
     }
 
-    /** Record: writes this event's header, after the count of the relaxed events before it. */
+    /**
+     * Record: writes this event's header, after the count of the relaxed events before it. Not
+     * inlined: every path that may write an event reaches it, most of them rarely, and compiled
+     * into each it made their code kilobytes larger (docs/ARCHITECTURE.md, "Compiled code").
+     */
+    @DontInline
     private void writeHeader(boolean threw) {
         if (run > 0) {
             EventBuffer b = ctx.log.buffer();
@@ -123,6 +129,8 @@ public final class Ev {
         lengthMark = EventHeader.write(b, op, threw, site, digest);
     }
 
+    /** Not inlined, as {@link #writeHeader}: it may hand a full buffer to the writer. */
+    @DontInline
     private void commit() {
         ctx.log.commit();
         ctx.eventNo++;

@@ -242,15 +242,18 @@ public final class IdentityHashes {
         if (!Rt.active || !byIdentity(o.getClass())) {
             return o.hashCode();
         }
-        return identityHashCode(o);
+        return virtualized(o);
     }
 
     private static boolean byIdentity(Class<?> c) {
         int i = c.getName().hashCode() & (VERDICTS.length - 1);
         Verdict v = VERDICTS[i];
-        if (v != null && v.refersTo(c)) {
-            return v.byIdentity;
-        }
+        return v != null && v.refersTo(c) ? v.byIdentity : newVerdict(c, i);
+    }
+
+    /** A class met first, or again after another took its entry: out of line, as {@link #virtualized}. */
+    @DontInline
+    private static boolean newVerdict(Class<?> c, int i) {
         boolean byIdentity = BY_IDENTITY.get(c);
         VERDICTS[i] = new Verdict(c, byIdentity);
         return byIdentity;
@@ -261,6 +264,17 @@ public final class IdentityHashes {
         if (o == null || !Rt.active) {
             return System.identityHashCode(o);
         }
+        return virtualized(o);
+    }
+
+    /**
+     * The deterministic identity hash of {@code o}, not null. Not inlined into {@link #hashCode},
+     * which the hash maps of most programs call for keys with a {@code hashCode} of their own:
+     * compiled into it, this path made it several kilobytes that C2 compiled inside the program's
+     * time (docs/ARCHITECTURE.md, "Compiled code").
+     */
+    @DontInline
+    private static int virtualized(Object o) {
         if (namedClass(o)) {
             return CLASS_HASHES.get((Class<?>) o);
         }

@@ -13,8 +13,9 @@ import jdk.internal.vm.annotation.DontInline;
  * relaxed, so a thread working on its own objects, or reading what no one writes, logs only
  * relaxed headers and replay does not wait for it.
  *
- * <p>{@code instrument/SyncActionRewriter} brackets every such instruction: {@code enter*} with
- * the location, the instruction, then {@link #exit} (also on the exception path). Recording takes
+ * <p>{@code instrument/SyncActionRewriter} brackets every such instruction: {@link #enter} (or
+ * {@link #enterStatic}) with the location, the instruction, then {@link #exit} (also on the
+ * exception path). Recording takes
  * the slot's lock in {@code enter} and releases it in {@code exit}, so the action and its record
  * are atomic against every other action on the slot (DESIGN, rule 2); a thread that runs alone
  * needs no lock ({@link SyncOrder#alone}). Replay waits in
@@ -36,31 +37,14 @@ public final class SyncActions {
     private SyncActions() {
     }
 
-    /** Before a write (or read-modify-write) of a field or element of {@code location}; null (an NPE to come) is no event. */
+    /**
+     * Before an action on a field or element of {@code location}: a read if {@code site} is
+     * negative (the site negated), else a write or read-modify-write. Null (an NPE to come) is no
+     * event. One entry point for both, so that C2 compiles the recording path once, not once per
+     * kind (docs/ARCHITECTURE.md, "Compiled code").
+     */
     @DontInline
     public static void enter(Object location, int site) {
-        enterObject(location, site, false);
-    }
-
-    /** Before a read of a field or element of {@code location}. */
-    @DontInline
-    public static void enterRead(Object location, int site) {
-        enterObject(location, site, true);
-    }
-
-    /** Before a write of the static field whose name hashes to {@code key}. */
-    @DontInline
-    public static void enterStatic(int key, int site) {
-        enterKey(key, site, false);
-    }
-
-    /** Before a read of the static field whose name hashes to {@code key}. */
-    @DontInline
-    public static void enterStaticRead(int key, int site) {
-        enterKey(key, site, true);
-    }
-
-    private static void enterObject(Object location, int site, boolean read) {
         if (!Rt.active) {
             return;
         }
@@ -69,20 +53,22 @@ public final class SyncActions {
         // park blocker) are that thread's own state: no synchronization.
         if (ctx.depth == 0 && ctx.quiet == 0 && location != null && !(location instanceof Thread)) {
             ctx.depth = 1;
-            begin(ctx, SyncOrder.slotOf(ctx, location), site, read);
+            begin(ctx, SyncOrder.slotOf(ctx, location), site);
         } else {
             nested(ctx);
         }
     }
 
-    private static void enterKey(int key, int site, boolean read) {
+    /** Before an action on the static field whose name hashes to {@code key}; a read if {@code site} is negative. */
+    @DontInline
+    public static void enterStatic(int key, int site) {
         if (!Rt.active) {
             return;
         }
         ThreadCtx ctx = Rt.current();
         if (ctx.depth == 0 && ctx.quiet == 0) {
             ctx.depth = 1;
-            begin(ctx, SyncOrder.slotOfKey(key), site, read);
+            begin(ctx, SyncOrder.slotOfKey(key), site);
         } else {
             nested(ctx);
         }
@@ -133,8 +119,9 @@ public final class SyncActions {
         }
     }
 
-    private static void begin(ThreadCtx ctx, int slot, int site, boolean read) {
-        Ev ev = Ev.begin(ctx, ACTION, site, 0);
+    private static void begin(ThreadCtx ctx, int slot, int signedSite) {
+        boolean read = signedSite < 0;
+        Ev ev = Ev.begin(ctx, ACTION, read ? -signedSite : signedSite, 0);
         if (!ev.recording()) {
             SyncOrder.awaitTurn(ev, ctx, ev.relaxed());
         } else {
