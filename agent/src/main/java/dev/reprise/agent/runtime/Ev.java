@@ -110,6 +110,27 @@ public final class Ev {
     }
 
     /**
+     * An event without values that is relaxed, taken without opening it ({@code SyncOrder.takeAlone}):
+     * recording, counted in the run, as {@link #header header(true)} counts it; replaying, taken
+     * from the run the stream is in, if one is left. False if not taken: open the event. Not in a
+     * class initializer's stream, whose count must be written.
+     */
+    boolean takeRelaxed() {
+        if (ctx.initializing != null) {
+            return false;
+        }
+        if (recording) {
+            run++;
+            return true;
+        }
+        if (run > 0) {
+            run--;
+            return true;
+        }
+        return false;
+    }
+
+    /**
      * Record: writes this event's header, after the count of the relaxed events before it. Not
      * inlined: every path that may write an event reaches it, most of them rarely, and compiled
      * into each it made their code kilobytes larger (docs/ARCHITECTURE.md, "Compiled code").

@@ -46,6 +46,8 @@ public final class IdentityHashes {
      * no hash then.
      */
     private static final long PLAIN_MASK = 7;
+    /** The low header bits of a biased or biasable header (JDK 17's biased locking). */
+    private static final long BIASED = 5;
     /**
      * Whether some value went to {@link #ASSIGNED} while values are installed in headers (a header
      * that changed under the write): from then on a hashed object's value is looked up there first.
@@ -201,8 +203,10 @@ public final class IdentityHashes {
 
     /**
      * False only if the JVM has certainly not given {@code o} an identity hash: its header is
-     * unlocked and without hash bits. A locked or inflated header does not say, and giving an
-     * object the JVM hashed a second value would lose it in the tables that hold it.
+     * unlocked and without hash bits, or biased (JDK 17's biased locking: hashing revokes a
+     * bias, and the bits where a hash would be hold the owner). A locked or inflated header does
+     * not say, and giving an object the JVM hashed a second value would lose it in the tables
+     * that hold it.
      */
     private static boolean mayBeHashedByJvm(Object o) {
         if (Header.SHIFT < 0) {
@@ -210,6 +214,9 @@ public final class IdentityHashes {
         }
         try {
             long mark = (long) Header.WORD.invokeExact(o, 0L);
+            if ((mark & PLAIN_MASK) == BIASED) {
+                return false;
+            }
             return (mark & 3) != UNLOCKED || ((mark >>> Header.SHIFT) & 0x7FFFFFFF) != 0;
         } catch (Throwable e) {
             return false;

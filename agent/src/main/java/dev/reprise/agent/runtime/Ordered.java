@@ -41,8 +41,16 @@ public final class Ordered {
             ctx.depth = 0; // inside the JDK's own call into java.util.concurrent: live ({@link SyncActions#quiet})
             return null;
         }
-        if (ctx != null) {
+        if (ctx == null) {
+            return null;
+        }
+        if (!SyncOrder.aloneNow(ctx)) {
             ctx.pendingSlot = SyncOrder.slotOf(ctx, monitor);
+            begin(ctx, op, site);
+        } else if (SyncOrder.takeAlone(ctx)) {
+            ctx.pendingSlot = SyncOrder.TAKEN;
+        } else {
+            ctx.pendingSlot = SyncOrder.NO_SLOT;
             begin(ctx, op, site);
         }
         return ctx;
@@ -86,6 +94,11 @@ public final class Ordered {
     /** Not inlined, like {@link #begin}. */
     @DontInline
     private static void acquired(ThreadCtx ctx, int slot) {
+        if (slot == SyncOrder.TAKEN) {
+            SyncOrder.completedAlone(ctx);
+            ctx.depth = 0;
+            return;
+        }
         Ev ev = ctx.ev;
         if (ev.recording()) {
             SyncOrder.recordMonitor(ev, ctx, slot, order());
@@ -98,7 +111,16 @@ public final class Ordered {
     /** Record: logs the re-acquisition of {@code monitor} after {@code wait}, holding it again. */
     public static void recordReacquired(Ev ev, Object monitor) {
         ThreadCtx ctx = Rt.current();
-        SyncOrder.recordMonitor(ev, ctx, SyncOrder.slotOf(ctx, monitor), order());
+        SyncOrder.recordMonitor(ev, ctx, reacquiredSlot(ctx, monitor), order());
+    }
+
+    /**
+     * The slot of a re-acquisition after {@code wait}, in both modes: a monitor first entered
+     * while main ran alone got no slot then, so the first slot lookup, which may give it its
+     * identity hash, can come here, and must come at the same event on replay.
+     */
+    private static int reacquiredSlot(ThreadCtx ctx, Object monitor) {
+        return SyncOrder.aloneNow(ctx) ? SyncOrder.NO_SLOT : SyncOrder.slotOf(ctx, monitor);
     }
 
     /** A real, short, timed wait that releases the resource meanwhile ({@code Object.wait}, {@code Condition.awaitNanos}). */
@@ -114,6 +136,7 @@ public final class Ordered {
      */
     public static void replayReacquire(Ev ev, Object resource, TimedWait wait) throws Throwable {
         ThreadCtx ctx = Rt.current();
+        reacquiredSlot(ctx, resource);
         SyncOrder.readTurn(ev, ctx, ev.relaxed());
         long millis = 1;
         while (!SyncOrder.ready(ctx)) {

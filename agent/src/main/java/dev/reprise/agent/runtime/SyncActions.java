@@ -31,8 +31,6 @@ import jdk.internal.vm.annotation.DontInline;
  */
 public final class SyncActions {
     private static final Op ACTION = Op.withRelaxedTwin("sync.action");
-    /** The action slot of an action recorded without its slot's lock ({@link SyncOrder#alone}): past every slot. */
-    private static final int UNLOCKED = SyncOrder.SLOTS;
 
     private SyncActions() {
     }
@@ -53,7 +51,11 @@ public final class SyncActions {
         // park blocker) are that thread's own state: no synchronization.
         if (ctx.depth == 0 && ctx.quiet == 0 && location != null && !(location instanceof Thread)) {
             ctx.depth = 1;
-            begin(ctx, SyncOrder.slotOf(ctx, location), site);
+            if (SyncOrder.aloneNow(ctx)) {
+                alone(ctx, site);
+            } else {
+                begin(ctx, SyncOrder.slotOf(ctx, location), site);
+            }
         } else {
             nested(ctx);
         }
@@ -68,7 +70,11 @@ public final class SyncActions {
         ThreadCtx ctx = Rt.current();
         if (ctx.depth == 0 && ctx.quiet == 0) {
             ctx.depth = 1;
-            begin(ctx, SyncOrder.slotOfKey(key), site);
+            if (SyncOrder.aloneNow(ctx)) {
+                alone(ctx, site);
+            } else {
+                begin(ctx, SyncOrder.slotOfKey(key), site);
+            }
         } else {
             nested(ctx);
         }
@@ -119,6 +125,15 @@ public final class SyncActions {
         }
     }
 
+    /** An action of the main thread alone: taken without an event if it can be, and with no slot in any case. */
+    private static void alone(ThreadCtx ctx, int signedSite) {
+        if (SyncOrder.takeAlone(ctx)) {
+            ctx.actionSlot = SyncOrder.TAKEN;
+        } else {
+            begin(ctx, SyncOrder.NO_SLOT, signedSite);
+        }
+    }
+
     private static void begin(ThreadCtx ctx, int slot, int signedSite) {
         boolean read = signedSite < 0;
         Ev ev = Ev.begin(ctx, ACTION, read ? -signedSite : signedSite, 0);
@@ -128,7 +143,7 @@ public final class SyncActions {
             Order order = Session.current().config().order();
             if (SyncOrder.alone(ctx, order)) {
                 SyncOrder.recordAlone(ev, ctx);
-                slot = UNLOCKED;
+                slot = SyncOrder.NO_SLOT;
             } else {
                 SlotLocks.MEMORY.lock(ctx, slot);
                 SyncOrder.recordAction(ev, ctx, slot, order, read);
@@ -157,10 +172,15 @@ public final class SyncActions {
 
     private static void end(ThreadCtx ctx, int slot) {
         ctx.actionSlot = -1;
+        if (slot == SyncOrder.TAKEN) {
+            SyncOrder.completedAlone(ctx);
+            ctx.depth = 0;
+            return;
+        }
         Ev ev = ctx.ev;
         if (!ev.recording()) {
             SyncOrder.completed(ctx);
-        } else if (slot != UNLOCKED) {
+        } else if (slot != SyncOrder.NO_SLOT) {
             SlotLocks.MEMORY.unlock(slot);
         }
         ev.end();

@@ -61,6 +61,10 @@ public final class SyncOrder {
     static final int MEMORY_STRIDE = 8;
     /** The most edges one event can log: a write's, to each other reader since the last write. */
     static final int MAX_EDGES = MEMORY_STRIDE - 2;
+    /** The slot of an event of the main thread {@link #aloneNow}, which orders against nothing and takes no lock: past every slot. */
+    static final int NO_SLOT = SLOTS;
+    /** The slot of an event {@link #takeAlone} took: none, and no event is open. */
+    static final int TAKEN = SLOTS + 1;
 
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
     private static final VarHandle LAST_ORDERED = staticLong("lastOrdered");
@@ -198,6 +202,38 @@ public final class SyncOrder {
     static void recordAlone(Ev ev, ThreadCtx ctx) {
         ++ctx.syncCount;
         ev.header(true);
+    }
+
+    /**
+     * Record and replay: whether the current event is one of the main thread {@link #alone}: the
+     * recording's order is RTO and no other recorded thread has started. The same at the same
+     * event in a recording and its replays, since the start that ends it is an event of main's
+     * own. Such an event needs no slot: callers do not compute one, so neither run gives its
+     * resource an identity hash for it ({@link #slotOf}).
+     */
+    static boolean aloneNow(ThreadCtx ctx) {
+        return ctx.index == 0 && !Threads.othersStarted() && Session.current().config().order() == Order.RTO;
+    }
+
+    /**
+     * For an event {@link #aloneNow}: takes it without opening it, if it can. Recording, it is
+     * counted in the thread's run of relaxed events, all that {@link #recordAlone} writes of it;
+     * replaying, taken from the run the stream is in, if one is left. The caller then calls
+     * {@link #completedAlone} after the operation. Not under chaos, which delays at every event.
+     */
+    static boolean takeAlone(ThreadCtx ctx) {
+        return ctx.chaos == null && ctx.ev.takeRelaxed();
+    }
+
+    /** After an event {@link #takeAlone} took: counts it and, replaying, publishes the progress. */
+    static void completedAlone(ThreadCtx ctx) {
+        long count = ++ctx.syncCount;
+        if (!ctx.ev.recording()) {
+            // No other recorded thread exists to wait for this progress, so none is parked to
+            // wake: a release suffices where completed() needs the volatile store that pairs
+            // with a parked waiter's count. A thread started later reads it after its start.
+            LONGS.setRelease(PROGRESS, 0, count);
+        }
     }
 
     /**
