@@ -46,7 +46,11 @@ public final class Ordered {
         }
         if (!SyncOrder.aloneNow(ctx)) {
             ctx.pendingSlot = SyncOrder.slotOf(ctx, monitor);
-            begin(ctx, op, site);
+            if (SyncOrder.takeReplayed(ctx)) {
+                ctx.pendingSlot = SyncOrder.TAKEN;
+            } else {
+                begin(ctx, op, site);
+            }
         } else if (SyncOrder.takeAlone(ctx)) {
             ctx.pendingSlot = SyncOrder.TAKEN;
         } else {
@@ -95,7 +99,7 @@ public final class Ordered {
     @DontInline
     private static void acquired(ThreadCtx ctx, int slot) {
         if (slot == SyncOrder.TAKEN) {
-            SyncOrder.completedAlone(ctx);
+            SyncOrder.completedTaken(ctx);
             ctx.depth = 0;
             return;
         }

@@ -54,7 +54,7 @@ public final class SyncActions {
             if (SyncOrder.aloneNow(ctx)) {
                 alone(ctx, site);
             } else {
-                begin(ctx, SyncOrder.slotOf(ctx, location), site);
+                other(ctx, SyncOrder.slotOf(ctx, location), site);
             }
         } else {
             nested(ctx);
@@ -73,7 +73,7 @@ public final class SyncActions {
             if (SyncOrder.aloneNow(ctx)) {
                 alone(ctx, site);
             } else {
-                begin(ctx, SyncOrder.slotOfKey(key), site);
+                other(ctx, SyncOrder.slotOfKey(key), site);
             }
         } else {
             nested(ctx);
@@ -134,6 +134,15 @@ public final class SyncActions {
         }
     }
 
+    /** Any other action: replay takes it without an event if its stream is in a run of relaxed ones. */
+    private static void other(ThreadCtx ctx, int slot, int signedSite) {
+        if (SyncOrder.takeReplayed(ctx)) {
+            ctx.actionSlot = SyncOrder.TAKEN;
+        } else {
+            begin(ctx, slot, signedSite);
+        }
+    }
+
     private static void begin(ThreadCtx ctx, int slot, int signedSite) {
         boolean read = signedSite < 0;
         Ev ev = Ev.begin(ctx, ACTION, read ? -signedSite : signedSite, 0);
@@ -173,7 +182,7 @@ public final class SyncActions {
     private static void end(ThreadCtx ctx, int slot) {
         ctx.actionSlot = -1;
         if (slot == SyncOrder.TAKEN) {
-            SyncOrder.completedAlone(ctx);
+            SyncOrder.completedTaken(ctx);
             ctx.depth = 0;
             return;
         }

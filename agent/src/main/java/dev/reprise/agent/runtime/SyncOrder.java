@@ -63,7 +63,7 @@ public final class SyncOrder {
     static final int MAX_EDGES = MEMORY_STRIDE - 2;
     /** The slot of an event of the main thread {@link #aloneNow}, which orders against nothing and takes no lock: past every slot. */
     static final int NO_SLOT = SLOTS;
-    /** The slot of an event {@link #takeAlone} took: none, and no event is open. */
+    /** The slot of an event {@link #takeAlone} or {@link #takeReplayed} took: no event is open. */
     static final int TAKEN = SLOTS + 1;
 
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
@@ -219,20 +219,32 @@ public final class SyncOrder {
      * For an event {@link #aloneNow}: takes it without opening it, if it can. Recording, it is
      * counted in the thread's run of relaxed events, all that {@link #recordAlone} writes of it;
      * replaying, taken from the run the stream is in, if one is left. The caller then calls
-     * {@link #completedAlone} after the operation. Not under chaos, which delays at every event.
+     * {@link #completedTaken} after the operation. Not under chaos, which delays at every event.
      */
     static boolean takeAlone(ThreadCtx ctx) {
         return ctx.chaos == null && ctx.ev.takeRelaxed();
     }
 
-    /** After an event {@link #takeAlone} took: counts it and, replaying, publishes the progress. */
-    static void completedAlone(ThreadCtx ctx) {
-        long count = ++ctx.syncCount;
-        if (!ctx.ev.recording()) {
+    /**
+     * Replay, for any other event: takes it without opening it if the stream is in a run of
+     * relaxed events, which wait for nothing and code no value. Its slot was looked up before, as
+     * when it was recorded. The caller then calls {@link #completedTaken}. Not under chaos.
+     */
+    static boolean takeReplayed(ThreadCtx ctx) {
+        return ctx.chaos == null && !ctx.ev.recording() && ctx.ev.takeRelaxed();
+    }
+
+    /** After an event {@link #takeAlone} or {@link #takeReplayed} took: counts it and, replaying, publishes the progress. */
+    static void completedTaken(ThreadCtx ctx) {
+        if (ctx.ev.recording()) {
+            ++ctx.syncCount;
+        } else if (aloneNow(ctx)) {
             // No other recorded thread exists to wait for this progress, so none is parked to
             // wake: a release suffices where completed() needs the volatile store that pairs
             // with a parked waiter's count. A thread started later reads it after its start.
-            LONGS.setRelease(PROGRESS, 0, count);
+            LONGS.setRelease(PROGRESS, 0, ++ctx.syncCount);
+        } else {
+            completed(ctx);
         }
     }
 
