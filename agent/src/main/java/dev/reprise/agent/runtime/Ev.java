@@ -71,6 +71,22 @@ public final class Ev {
         return ev;
     }
 
+    /**
+     * Record: readies an event of an operation with a relaxed twin without opening it. Whether it
+     * is ordered is decided next ({@link #header}): an ordered one is opened then, a relaxed one is
+     * only counted in the run, and never opened. {@link #end} ends it either way. The claim
+     * stays the caller's until then.
+     */
+    static Ev prepare(ThreadCtx ctx, Op op, int site, int digest) {
+        Ev ev = ctx.ev;
+        ev.relaxedTwin = op.relaxed.id;
+        ev.op = op.id;
+        ev.site = site;
+        ev.digest = digest;
+        ev.prepared = true;
+        return ev;
+    }
+
     /** Replay: true if the event read is the relaxed twin of its operation. */
     public boolean relaxed() {
         return relaxed;
@@ -82,6 +98,13 @@ public final class Ev {
      * waits for that decision, so it is written once; a value coded before it forces it, unrelaxed.
      */
     void header(boolean relaxed) {
+        if (prepared && !open) {
+            if (relaxed && ctx.initializing == null) {
+                run++;
+                return;
+            }
+            open = true; // ordered, or in a class initializer's stream: opened as start() would
+        }
         headerPending = false;
         if (relaxed) {
             op = relaxedTwin;
@@ -160,6 +183,8 @@ public final class Ev {
     private int relaxedTwin;
     /** Record: the open event is ordered and its header not yet written ({@link #header}). */
     private boolean headerPending;
+    /** Record: the event was readied by {@link #prepare}, and is open only if found ordered. */
+    private boolean prepared;
 
     /** Record: the buffer values go to, after the event's header. */
     private EventBuffer out() {
@@ -311,9 +336,14 @@ public final class Ev {
     /** Ends the event and releases the thread's claim. Idempotent. */
     public void end() {
         if (!open) {
+            if (prepared) {
+                prepared = false; // relaxed and counted: only the claim to release
+                ctx.depth = 0;
+            }
             return;
         }
         open = false;
+        prepared = false;
         if (inRun) {
             inRun = false; // record: counted in the run; replay: taken from it
         } else if (recording) {

@@ -145,17 +145,19 @@ public final class SyncActions {
 
     private static void begin(ThreadCtx ctx, int slot, int signedSite) {
         boolean read = signedSite < 0;
-        Ev ev = Ev.begin(ctx, ACTION, read ? -signedSite : signedSite, 0);
-        if (!ev.recording()) {
+        int site = read ? -signedSite : signedSite;
+        if (!ctx.ev.recording()) {
+            Ev ev = Ev.begin(ctx, ACTION, site, 0);
             SyncOrder.awaitTurn(ev, ctx, ev.relaxed());
         } else {
             Order order = Session.current().config().order();
             if (SyncOrder.alone(ctx, order)) {
-                SyncOrder.recordAlone(ev, ctx);
+                SyncOrder.recordAlone(Ev.begin(ctx, ACTION, site, 0), ctx);
                 slot = SyncOrder.NO_SLOT;
             } else {
+                // Most actions are relaxed: the event is opened only if it is ordered (Ev.prepare).
                 SlotLocks.MEMORY.lock(ctx, slot);
-                SyncOrder.recordAction(ev, ctx, slot, order, read);
+                SyncOrder.recordAction(Ev.prepare(ctx, ACTION, site, 0), ctx, slot, order, read);
             }
         }
         ctx.actionSlot = slot;
