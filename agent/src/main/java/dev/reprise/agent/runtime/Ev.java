@@ -99,8 +99,7 @@ public final class Ev {
      */
     void header(boolean relaxed) {
         if (prepared && !open) {
-            if (relaxed && ctx.initializing == null) {
-                run++;
+            if (relaxed && takeRelaxed()) {
                 return;
             }
             open = true; // ordered, or in a class initializer's stream: opened as start() would
@@ -133,7 +132,7 @@ public final class Ev {
     }
 
     /**
-     * An event without values that is relaxed, taken without opening it ({@code SyncOrder.takeAlone}):
+     * An event without values that is relaxed, taken without opening it ({@code SyncOrder.take}):
      * recording, counted in the run, as {@link #header header(true)} counts it; replaying, taken
      * from the run the stream is in, if one is left. False if not taken: open the event. Not in a
      * class initializer's stream, whose count must be written.

@@ -155,7 +155,7 @@ public final class IdentityHashes {
                 int h = System.identityHashCode(probe);
                 long mark = (long) getLong.invokeExact(probe, 0L);
                 for (int s = 0; s <= 32 && shift < 0; s++) {
-                    if (((mark >>> s) & 0x7FFFFFFF) == h && (mark & 3) == UNLOCKED) {
+                    if (hashBits(mark, s) == h && (mark & 3) == UNLOCKED) {
                         word = getLong;
                         shift = s;
                     }
@@ -191,8 +191,7 @@ public final class IdentityHashes {
             Object probe = new Object();
             long mark = (long) getLong.invokeExact(probe, 0L);
             int v = 0x6B8B4567;
-            return (mark & PLAIN_MASK) == UNLOCKED && ((mark >>> shift) & 0x7FFFFFFF) == 0
-                    && (boolean) cas.invokeExact(probe, 0L, mark, mark | ((long) v << shift))
+            return plainUnhashed(mark, shift) && (boolean) cas.invokeExact(probe, 0L, mark, withHash(mark, shift, v))
                     && System.identityHashCode(probe) == v;
         }
 
@@ -217,10 +216,25 @@ public final class IdentityHashes {
             if ((mark & PLAIN_MASK) == BIASED) {
                 return false;
             }
-            return (mark & 3) != UNLOCKED || ((mark >>> Header.SHIFT) & 0x7FFFFFFF) != 0;
+            return (mark & 3) != UNLOCKED || hashBits(mark, Header.SHIFT) != 0;
         } catch (Throwable e) {
             return false;
         }
+    }
+
+    /** The identity hash bits of an unlocked header word whose hash field starts at {@code shift}. */
+    private static int hashBits(long mark, int shift) {
+        return (int) (mark >>> shift) & 0x7FFFFFFF;
+    }
+
+    /** Whether a header word is plain (unlocked, not biased) and holds no hash: the only one a hash is written into. */
+    private static boolean plainUnhashed(long mark, int shift) {
+        return (mark & PLAIN_MASK) == UNLOCKED && hashBits(mark, shift) == 0;
+    }
+
+    /** {@code mark} with {@code v} in its hash field. */
+    private static long withHash(long mark, int shift, int v) {
+        return mark | ((long) v << shift);
     }
 
     private static boolean hashesByIdentity(Class<?> c) {
@@ -333,8 +347,8 @@ public final class IdentityHashes {
     private static boolean install(Object o, int v) {
         try {
             long mark = (long) Header.WORD.invokeExact(o, 0L);
-            return (mark & PLAIN_MASK) == UNLOCKED && ((mark >>> Header.SHIFT) & 0x7FFFFFFF) == 0
-                    && (boolean) Header.CAS.invokeExact(o, 0L, mark, mark | ((long) v << Header.SHIFT));
+            return plainUnhashed(mark, Header.SHIFT)
+                    && (boolean) Header.CAS.invokeExact(o, 0L, mark, withHash(mark, Header.SHIFT, v));
         } catch (Throwable e) {
             return false;
         }

@@ -44,17 +44,11 @@ public final class Ordered {
         if (ctx == null) {
             return null;
         }
-        if (!SyncOrder.aloneNow(ctx)) {
-            ctx.pendingSlot = SyncOrder.slotOf(ctx, monitor);
-            if (SyncOrder.takeReplayed(ctx)) {
-                ctx.pendingSlot = SyncOrder.TAKEN;
-            } else {
-                begin(ctx, op, site);
-            }
-        } else if (SyncOrder.takeAlone(ctx)) {
+        int slot = SyncOrder.eventSlot(ctx, monitor);
+        if (SyncOrder.take(ctx, slot)) {
             ctx.pendingSlot = SyncOrder.TAKEN;
         } else {
-            ctx.pendingSlot = SyncOrder.NO_SLOT;
+            ctx.pendingSlot = slot;
             begin(ctx, op, site);
         }
         return ctx;
@@ -100,7 +94,6 @@ public final class Ordered {
     private static void acquired(ThreadCtx ctx, int slot) {
         if (slot == SyncOrder.TAKEN) {
             SyncOrder.completedTaken(ctx);
-            ctx.depth = 0;
             return;
         }
         Ev ev = ctx.ev;
@@ -115,16 +108,7 @@ public final class Ordered {
     /** Record: logs the re-acquisition of {@code monitor} after {@code wait}, holding it again. */
     public static void recordReacquired(Ev ev, Object monitor) {
         ThreadCtx ctx = Rt.current();
-        SyncOrder.recordMonitor(ev, ctx, reacquiredSlot(ctx, monitor), order());
-    }
-
-    /**
-     * The slot of a re-acquisition after {@code wait}, in both modes: a monitor first entered
-     * while main ran alone got no slot then, so the first slot lookup, which may give it its
-     * identity hash, can come here, and must come at the same event on replay.
-     */
-    private static int reacquiredSlot(ThreadCtx ctx, Object monitor) {
-        return SyncOrder.aloneNow(ctx) ? SyncOrder.NO_SLOT : SyncOrder.slotOf(ctx, monitor);
+        SyncOrder.recordMonitor(ev, ctx, SyncOrder.eventSlot(ctx, monitor), order());
     }
 
     /** A real, short, timed wait that releases the resource meanwhile ({@code Object.wait}, {@code Condition.awaitNanos}). */
@@ -140,7 +124,9 @@ public final class Ordered {
      */
     public static void replayReacquire(Ev ev, Object resource, TimedWait wait) throws Throwable {
         ThreadCtx ctx = Rt.current();
-        reacquiredSlot(ctx, resource);
+        // As recordReacquired does: a monitor entered while main ran alone may meet its first
+        // slot lookup, and with it its identity hash, here.
+        SyncOrder.eventSlot(ctx, resource);
         SyncOrder.readTurn(ev, ctx, ev.relaxed());
         long millis = 1;
         while (!SyncOrder.ready(ctx)) {

@@ -51,11 +51,7 @@ public final class SyncActions {
         // park blocker) are that thread's own state: no synchronization.
         if (ctx.depth == 0 && ctx.quiet == 0 && location != null && !(location instanceof Thread)) {
             ctx.depth = 1;
-            if (SyncOrder.aloneNow(ctx)) {
-                alone(ctx, site);
-            } else {
-                other(ctx, SyncOrder.slotOf(ctx, location), site);
-            }
+            start(ctx, SyncOrder.eventSlot(ctx, location), site);
         } else {
             nested(ctx);
         }
@@ -70,11 +66,7 @@ public final class SyncActions {
         ThreadCtx ctx = Rt.current();
         if (ctx.depth == 0 && ctx.quiet == 0) {
             ctx.depth = 1;
-            if (SyncOrder.aloneNow(ctx)) {
-                alone(ctx, site);
-            } else {
-                other(ctx, SyncOrder.slotOfKey(key), site);
-            }
+            start(ctx, SyncOrder.eventSlotOfKey(ctx, key), site);
         } else {
             nested(ctx);
         }
@@ -125,18 +117,9 @@ public final class SyncActions {
         }
     }
 
-    /** An action of the main thread alone: taken without an event if it can be, and with no slot in any case. */
-    private static void alone(ThreadCtx ctx, int signedSite) {
-        if (SyncOrder.takeAlone(ctx)) {
-            ctx.actionSlot = SyncOrder.TAKEN;
-        } else {
-            begin(ctx, SyncOrder.NO_SLOT, signedSite);
-        }
-    }
-
-    /** Any other action: replay takes it without an event if its stream is in a run of relaxed ones. */
-    private static void other(ThreadCtx ctx, int slot, int signedSite) {
-        if (SyncOrder.takeReplayed(ctx)) {
+    /** An action on {@code slot}: taken without an event where it can be ({@link SyncOrder#take}), else begun. */
+    private static void start(ThreadCtx ctx, int slot, int signedSite) {
+        if (SyncOrder.take(ctx, slot)) {
             ctx.actionSlot = SyncOrder.TAKEN;
         } else {
             begin(ctx, slot, signedSite);
@@ -150,14 +133,13 @@ public final class SyncActions {
             Ev ev = Ev.begin(ctx, ACTION, site, 0);
             SyncOrder.awaitTurn(ev, ctx, ev.relaxed());
         } else {
-            Order order = Session.current().config().order();
-            if (SyncOrder.alone(ctx, order)) {
+            if (slot == SyncOrder.NO_SLOT) {
+                // Main alone, in a stream whose count must be written (Ev.takeRelaxed): no lock.
                 SyncOrder.recordAlone(Ev.begin(ctx, ACTION, site, 0), ctx);
-                slot = SyncOrder.NO_SLOT;
             } else {
                 // Most actions are relaxed: the event is opened only if it is ordered (Ev.prepare).
                 SlotLocks.MEMORY.lock(ctx, slot);
-                SyncOrder.recordAction(Ev.prepare(ctx, ACTION, site, 0), ctx, slot, order, read);
+                SyncOrder.recordAction(Ev.prepare(ctx, ACTION, site, 0), ctx, slot, Session.current().config().order(), read);
             }
         }
         ctx.actionSlot = slot;
@@ -185,7 +167,6 @@ public final class SyncActions {
         ctx.actionSlot = -1;
         if (slot == SyncOrder.TAKEN) {
             SyncOrder.completedTaken(ctx);
-            ctx.depth = 0;
             return;
         }
         Ev ev = ctx.ev;

@@ -61,9 +61,9 @@ public final class SyncOrder {
     static final int MEMORY_STRIDE = 8;
     /** The most edges one event can log: a write's, to each other reader since the last write. */
     static final int MAX_EDGES = MEMORY_STRIDE - 2;
-    /** The slot of an event of the main thread {@link #aloneNow}, which orders against nothing and takes no lock: past every slot. */
+    /** The slot of an event of the main thread {@link #alone}, which orders against nothing and takes no lock: past every slot. */
     static final int NO_SLOT = SLOTS;
-    /** The slot of an event {@link #takeAlone} or {@link #takeReplayed} took: no event is open. */
+    /** The slot of an event {@link #take} took: no event is open. */
     static final int TAKEN = SLOTS + 1;
 
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
@@ -195,7 +195,7 @@ public final class SyncOrder {
      * synchronization event so. TO keeps its one sequence: every event takes a turn.
      */
     static boolean alone(ThreadCtx ctx, Order order) {
-        return order == Order.RTO && ctx.index == 0 && !Threads.othersStarted();
+        return ctx.index == 0 && order == Order.RTO && !Threads.othersStarted();
     }
 
     /** Records an event of a thread {@link #alone}: relaxed, counted like any other event of the thread. */
@@ -205,40 +205,45 @@ public final class SyncOrder {
     }
 
     /**
-     * Record and replay: whether the current event is one of the main thread {@link #alone}: the
-     * recording's order is RTO and no other recorded thread has started. The same at the same
-     * event in a recording and its replays, since the start that ends it is an event of main's
-     * own. Such an event needs no slot: callers do not compute one, so neither run gives its
-     * resource an identity hash for it ({@link #slotOf}).
+     * Record and replay: the slot of an event on {@code resource}, or {@link #NO_SLOT} for the
+     * main thread {@link #alone} under the recording's order, whose events need none. Decided the
+     * same way at the same event in a recording and its replays (the start that ends the alone
+     * phase is main's own event), so a lookup, which may give the resource its identity hash
+     * ({@link #slotOf}), happens in both modes or in neither.
      */
-    static boolean aloneNow(ThreadCtx ctx) {
-        return ctx.index == 0 && !Threads.othersStarted() && Session.current().config().order() == Order.RTO;
+    static int eventSlot(ThreadCtx ctx, Object resource) {
+        return aloneNow(ctx) ? NO_SLOT : slotOf(ctx, resource);
+    }
+
+    /** Like {@link #eventSlot}, for a static field named by {@code key}. */
+    static int eventSlotOfKey(ThreadCtx ctx, int key) {
+        return aloneNow(ctx) ? NO_SLOT : slotOfKey(key);
+    }
+
+    /** {@link #alone} under the recording's order; the index test first spares other threads the lookup. */
+    private static boolean aloneNow(ThreadCtx ctx) {
+        return ctx.index == 0 && alone(ctx, Session.current().config().order());
     }
 
     /**
-     * For an event {@link #aloneNow}: takes it without opening it, if it can. Recording, it is
-     * counted in the thread's run of relaxed events, all that {@link #recordAlone} writes of it;
-     * replaying, taken from the run the stream is in, if one is left. The caller then calls
-     * {@link #completedTaken} after the operation. Not under chaos, which delays at every event.
+     * Takes the event about to begin on {@code slot} ({@link #eventSlot}) without opening it, if
+     * it can: the main thread alone, in both modes, or any thread replaying inside a run of
+     * relaxed events, which wait for nothing and code no value ({@link Ev#takeRelaxed}). The
+     * caller then calls {@link #completedTaken} after the operation. Not under chaos, which delays
+     * at every event opened.
      */
-    static boolean takeAlone(ThreadCtx ctx) {
-        return ctx.chaos == null && ctx.ev.takeRelaxed();
+    static boolean take(ThreadCtx ctx, int slot) {
+        return ctx.chaos == null && (slot == NO_SLOT || !ctx.ev.recording()) && ctx.ev.takeRelaxed();
     }
 
     /**
-     * Replay, for any other event: takes it without opening it if the stream is in a run of
-     * relaxed events, which wait for nothing and code no value. Its slot was looked up before, as
-     * when it was recorded. The caller then calls {@link #completedTaken}. Not under chaos.
+     * After an event {@link #take} took: counts it, replaying publishes the progress, and releases
+     * the thread's claim. Taken events are relaxed, so the order is RTO.
      */
-    static boolean takeReplayed(ThreadCtx ctx) {
-        return ctx.chaos == null && !ctx.ev.recording() && ctx.ev.takeRelaxed();
-    }
-
-    /** After an event {@link #takeAlone} or {@link #takeReplayed} took: counts it and, replaying, publishes the progress. */
     static void completedTaken(ThreadCtx ctx) {
         if (ctx.ev.recording()) {
             ++ctx.syncCount;
-        } else if (aloneNow(ctx)) {
+        } else if (ctx.index == 0 && !Threads.othersStarted()) {
             // No other recorded thread exists to wait for this progress, so none is parked to
             // wake: a release suffices where completed() needs the volatile store that pairs
             // with a parked waiter's count. A thread started later reads it after its start.
@@ -246,6 +251,7 @@ public final class SyncOrder {
         } else {
             completed(ctx);
         }
+        ctx.depth = 0;
     }
 
     /**

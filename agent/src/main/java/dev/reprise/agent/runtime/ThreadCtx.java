@@ -45,15 +45,16 @@ public final class ThreadCtx {
     /** The resource whose slot this thread computed last, and that slot ({@link SyncOrder#slotOf}). */
     Object lastResource;
     int lastSlot;
-    /** The slot of the monitor being acquired, between the before- and after-acquire hooks. */
+    /** The slot of the monitor being acquired, between the before- and after-acquire hooks (its values as {@link #actionSlot}'s). */
     int pendingSlot;
     /** Depth of ordered methods running in the current ordered-method event, or 0. */
     int orderedNest;
     /** The slot of the ordered operation in progress ({@link Ordered#enter}), or -1. */
     int orderedSlot = -1;
     /**
-     * The slot of the synchronization action in progress ({@link SyncActions}), past every slot if
-     * it was recorded alone without a lock ({@link SyncOrder#alone}), or -1.
+     * The slot of the synchronization action in progress ({@link SyncActions}):
+     * {@link SyncOrder#NO_SLOT} for one of main alone, which takes no lock, {@link SyncOrder#TAKEN}
+     * for one taken without an event; -1 if none.
      */
     int actionSlot = -1;
     /** Actions begun, and not yet exited, inside the action in progress: they are no events. */
