@@ -7,6 +7,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.zip.Inflater;
 
 /**
  * Reads the chunks of one stream file in order, verifying each.
@@ -24,6 +25,8 @@ public final class ChunkReader implements AutoCloseable {
     /** Of the chunk read last: its size uncompressed and how many events it holds. */
     private int rawLength;
     private int events;
+    /** Made by the first {@link #next()}: a scan that only counts never needs one. */
+    private Inflater inflater;
 
     public ChunkReader(Path file) {
         this.file = file;
@@ -53,9 +56,10 @@ public final class ChunkReader implements AutoCloseable {
             return null;
         }
         byte[] raw = new byte[rawLength];
-        try {
-            StreamFormat.decompress(chunk, StreamFormat.CHUNK_HEADER_SIZE, chunk.length - StreamFormat.CHUNK_HEADER_SIZE, raw);
-        } catch (RuntimeException e) {
+        if (inflater == null) {
+            inflater = new Inflater();
+        }
+        if (!StreamFormat.decompress(inflater, chunk, StreamFormat.CHUNK_HEADER_SIZE, chunk.length - StreamFormat.CHUNK_HEADER_SIZE, raw)) {
             throw new RecordingCorruptException(file, start, "chunk does not decompress");
         }
         return raw;
@@ -147,6 +151,9 @@ public final class ChunkReader implements AutoCloseable {
 
     @Override
     public void close() {
+        if (inflater != null) {
+            inflater.end();
+        }
         try {
             in.close();
         } catch (IOException ignored) {

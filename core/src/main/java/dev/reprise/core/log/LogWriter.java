@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.locks.LockSupport;
+import java.util.zip.Deflater;
 
 /**
  * Compresses and appends chunks to stream files on one background thread, so that recorded
@@ -33,6 +34,8 @@ public final class LogWriter {
     private final Path dir;
     private final BlockingQueue<Job> queue = new ArrayBlockingQueue<>(QUEUED);
     private final Map<String, OutputStream> files = new HashMap<>();
+    /** The writer thread's own: chunks are compressed one at a time. */
+    private final Deflater deflater = StreamFormat.newDeflater();
     private final List<ThreadLog> logs = new ArrayList<>();
     /** Set by {@link #close()}: streams opened later (threads started during exit) stay empty. */
     private boolean closing;
@@ -143,7 +146,7 @@ public final class LogWriter {
                         out = create(streamFile(dir.getParent(), job.stream));
                         files.put(job.stream, out);
                     }
-                    out.write(StreamFormat.encodeChunk(job.data, job.len, job.events));
+                    out.write(StreamFormat.encodeChunk(deflater, job.data, job.len, job.events));
                     out.flush();
                 } catch (IOException e) {
                     failure = e;
@@ -162,6 +165,7 @@ public final class LogWriter {
     }
 
     private void closeFiles() {
+        deflater.end();
         for (OutputStream out : files.values()) {
             try {
                 out.close();
