@@ -134,15 +134,39 @@ public final class SyncOrder {
      * first ({@link IdentityHashes#beforeJvmHash}).
      */
     static int slotOf(ThreadCtx ctx, Object resource) {
-        // Runs of actions on one object (a table's bins, a lock's state and queue) are common:
-        // the thread remembers its last resource, whose slot cannot change.
-        if (resource == ctx.lastResource) {
-            return ctx.lastSlot;
+        // A thread's actions cycle over a few objects (a map's table and the bin it locks, an
+        // adder and its cells), and an object's slot cannot change: the thread remembers its last
+        // four. Hashing costs more than the rest of a read's event, most of all for an object
+        // this thread has locked, whose hash the JVM finds by a call into the runtime. A hit
+        // skips beforeJvmHash, which the miss that filled the entry already ran. Lookups happen at
+        // the same points when recording and replaying, so hits and misses do too.
+        if (resource == ctx.resource0) {
+            return ctx.slot0;
         }
+        if (resource == ctx.resource1) {
+            return ctx.slot1;
+        }
+        if (resource == ctx.resource2) {
+            return ctx.slot2;
+        }
+        if (resource == ctx.resource3) {
+            return ctx.slot3;
+        }
+        return slotOfNew(ctx, resource);
+    }
+
+    /** A resource not among the thread's last four: hashed, and remembered first. */
+    private static int slotOfNew(ThreadCtx ctx, Object resource) {
         IdentityHashes.beforeJvmHash(ctx, resource);
         int slot = spread(System.identityHashCode(resource));
-        ctx.lastResource = resource;
-        ctx.lastSlot = slot;
+        ctx.resource3 = ctx.resource2;
+        ctx.slot3 = ctx.slot2;
+        ctx.resource2 = ctx.resource1;
+        ctx.slot2 = ctx.slot1;
+        ctx.resource1 = ctx.resource0;
+        ctx.slot1 = ctx.slot0;
+        ctx.resource0 = resource;
+        ctx.slot0 = slot;
         return slot;
     }
 

@@ -42,9 +42,18 @@ public final class ThreadCtx {
      * released.
      */
     Object waitMonitor;
-    /** The resource whose slot this thread computed last, and that slot ({@link SyncOrder#slotOf}). */
-    Object lastResource;
-    int lastSlot;
+    /**
+     * The four resources whose slots this thread computed last, newest first, and those slots
+     * ({@link SyncOrder#slotOf}). Fields rather than arrays: checked on every action.
+     */
+    Object resource0;
+    Object resource1;
+    Object resource2;
+    Object resource3;
+    int slot0;
+    int slot1;
+    int slot2;
+    int slot3;
     /** The slot of the monitor being acquired, between the before- and after-acquire hooks (its values as {@link #actionSlot}'s). */
     int pendingSlot;
     /** Depth of ordered methods running in the current ordered-method event, or 0. */
