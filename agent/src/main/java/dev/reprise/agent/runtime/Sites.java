@@ -1,5 +1,6 @@
 package dev.reprise.agent.runtime;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,12 +9,16 @@ import java.util.Map;
  * Call sites of rewritten invocations, named {@code class.method:line}. A site's id is a hash of
  * its name, so record and replay agree on it without a shared table; 14 bits keep it to two bytes
  * in the log, at the price of missing one site mismatch in 16384. Replay names both sides of a
- * divergence from its own table, built from the same code. Rewritten code pushes an id with
+ * divergence from its own table, built from the same code; an id that several sites share is
+ * named by all of them, since the table cannot tell which one ran. Rewritten code pushes an id with
  * {@code SIPUSH}, which holds it: an {@code LDC} would add a constant-pool entry per site, and
  * redefining a loaded class searches the old pool for every entry added.
  */
 public final class Sites {
-    private static final Map<Integer, String> NAMES = new HashMap<>();
+    /** Per id, the names of the sites registered with it, in the order registered. */
+    private static final Map<Integer, List<String>> NAMES = new HashMap<>();
+    /** How many names of a shared id a message lists before counting the rest. */
+    private static final int NAMED = 3;
     /** Per thread, while it instruments a class: the names registered, for the class cache. */
     private static final ThreadLocal<List<String>> CAPTURE = new ThreadLocal<>();
 
@@ -33,7 +38,14 @@ public final class Sites {
     public static int registerName(String name) {
         int id = (name.hashCode() & 0x3FFF) + 1;
         synchronized (NAMES) {
-            NAMES.putIfAbsent(id, name);
+            List<String> names = NAMES.get(id);
+            if (names == null) {
+                names = new ArrayList<>(1);
+                NAMES.put(id, names);
+            }
+            if (!names.contains(name)) {
+                names.add(name);
+            }
         }
         return id;
     }
@@ -58,8 +70,12 @@ public final class Sites {
             return "(no call site)";
         }
         synchronized (NAMES) {
-            String n = NAMES.get(id);
-            return n != null ? n : "site #" + id;
+            List<String> names = NAMES.get(id);
+            if (names == null) {
+                return "site #" + id;
+            }
+            String shown = String.join(" or ", names.subList(0, Math.min(names.size(), NAMED)));
+            return names.size() <= NAMED ? shown : shown + " (or " + (names.size() - NAMED) + " other sites)";
         }
     }
 }
