@@ -117,6 +117,17 @@ class DamagedRecordingTest {
         assertRefused(rec, "t1.rpl at offset 0", "not a Reprise stream file");
     }
 
+    /** A recording made by a build whose streams were LZ4-compressed (format 2) is refused by its version, not misread. */
+    @Test
+    void streamOfAnEarlierFormat() throws IOException {
+        Path rec = copy();
+        try (RandomAccessFile f = new RandomAccessFile(mainStream(rec).toFile(), "rw")) {
+            f.seek(8);
+            f.write(new byte[] {2, 0});
+        }
+        assertRefused(rec, "t1.rpl at offset 8", "unsupported stream format version 2");
+    }
+
     @Test
     void nonexistentDirectory() {
         assertRefused(tmp.resolve("no-such-recording"), "no-such-recording", "no such recording directory");
