@@ -136,10 +136,9 @@ public final class SyncOrder {
     static int slotOf(ThreadCtx ctx, Object resource) {
         // A thread's actions cycle over a few objects (a map's table and the bin it locks, an
         // adder and its cells), and an object's slot cannot change: the thread remembers its last
-        // four. Hashing costs more than the rest of a read's event, most of all for an object
-        // this thread has locked, whose hash the JVM finds by a call into the runtime. A hit
-        // skips beforeJvmHash, which the miss that filled the entry already ran. Lookups happen at
-        // the same points when recording and replaying, so hits and misses do too.
+        // four. A hit spares the hash, which for a locked or inflated object is a call into the
+        // JVM's runtime, and beforeJvmHash, which the miss that filled the entry already ran.
+        // Lookups happen at the same points when recording and replaying, so hits and misses do too.
         if (resource == ctx.resource0) {
             return ctx.slot0;
         }

@@ -92,8 +92,11 @@ public final class StreamFormat {
             while (!inflater.finished()) {
                 boolean full = n == dst.length;
                 int k = full ? inflater.inflate(spare) : inflater.inflate(dst, n, dst.length - n);
-                if (full && k > 0 || k == 0 && !inflater.finished() && (inflater.needsInput() || inflater.needsDictionary())) {
-                    return false;
+                if (full && k > 0) {
+                    return false; // longer than the chunk's raw length
+                }
+                if (k == 0 && !inflater.finished() && (inflater.needsInput() || inflater.needsDictionary())) {
+                    return false; // cut short, or not a stream this writer made
                 }
                 n += k;
             }
