@@ -38,6 +38,11 @@ final class RecordCommand implements Callable<Integer> {
             description = "Ordering of synchronization: rto (relaxed total order, default) or to (total order).")
     Order order;
 
+    @Option(names = "--log-relaxed",
+            description = {"Write every relaxed synchronization event with its site instead of counting them, so that a"
+                + " replay that diverges stops at the first action that differs. Larger recordings, slower recording."})
+    boolean logRelaxed;
+
     @Parameters(paramLabel = "-- java ...", arity = "1..*",
             description = "The java command, exactly as you would type it: java [JVM options] (-cp CP MAIN | -jar JAR) [ARGS]")
     List<String> command;
@@ -65,7 +70,7 @@ final class RecordCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         Path abs = dir.toAbsolutePath();
-        AgentConfig config = new AgentConfig(Mode.RECORD, abs, order, null, 0, true, CacheDir.resolve(System.getenv()));
+        AgentConfig config = new AgentConfig(Mode.RECORD, abs, order, logRelaxed, null, 0, true, CacheDir.resolve(System.getenv()));
         List<String> argv = java.withAgent(java.words().get(0), JavaCommand.agentJar(), config.encode(), List.of());
         Map<String, String> env = new TreeMap<>(System.getenv());
         long start = System.currentTimeMillis();

@@ -57,7 +57,7 @@ final class ReplayCommand implements Callable<Integer> {
             return ExitCodes.CORRUPT;
         }
         AgentConfig config = new AgentConfig(Mode.REPLAY, dir.toAbsolutePath(),
-                "to".equals(m.order()) ? Order.TO : Order.RTO, chaos, m.exitStatus(), m.completed(),
+                "to".equals(m.order()) ? Order.TO : Order.RTO, false, chaos, m.exitStatus(), m.completed(),
                 CacheDir.resolve(System.getenv()));
         List<String> jvmOptions = new ArrayList<>();
         // File.getAbsolutePath() and friends use the directory the JVM started in: give them the recorded one.

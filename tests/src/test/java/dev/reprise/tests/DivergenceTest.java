@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,6 +78,34 @@ class DivergenceTest {
         assertEquals(3, replay.status(), replay::toString);
         assertTrue(recorded.stdout().startsWith(replay.stdout()), "what the replay printed was recorded");
         assertReport(replay, "ended before using all its recorded events");
+    }
+
+    /**
+     * Relaxed events are counted, not written, so a program rebuilt to make the same number of
+     * actions in another order may replay past the change. Recorded under {@code --log-relaxed},
+     * the replay stops at the first action that differs and names both sites.
+     */
+    @Test
+    void underLogRelaxedTheFirstDifferingActionStopsTheReplay() throws Exception {
+        Path jar = tmp.resolve("app.jar");
+        String counter = "java.util.concurrent.atomic.AtomicInteger a = new java.util.concurrent.atomic.AtomicInteger();\n";
+        Programs.buildMain(jar, counter + "a.incrementAndGet();\nSystem.out.println(\"a \" + a.get());");
+        Path rec = tmp.resolve("rec");
+        List<String> args = new ArrayList<>(List.of("record", "--log-relaxed", "-o", rec.toString(), "--"));
+        args.addAll(Programs.command(jar));
+        Run recorded = Reprise.reprise(args, null, Map.of(), null);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals("a 1\n", recorded.stdout(), recorded::toString);
+        Reprise.assertReplaysMatch(rec, recorded, 2);
+
+        Programs.buildMain(jar, counter + "int v = a.get();\na.incrementAndGet();\nSystem.out.println(\"a \" + (v + 1));");
+        Run replay = Reprise.replay(rec);
+        assertEquals(3, replay.status(), replay::toString);
+        assertEquals("", replay.stdout(), replay::toString);
+        assertReport(replay, "expected: sync.action.relaxed at java.util.concurrent.atomic.AtomicInteger.incrementAndGet:");
+        assertTrue(replay.stderr().contains("actual:   sync.action at java.util.concurrent.atomic.AtomicInteger.get:"),
+                replay::toString);
+        assertTrue(replay.stderr().contains("at app.Main.main(Main.java:5)"), replay::toString);
     }
 
     private static void editManifest(Path rec, String from, String to) throws Exception {

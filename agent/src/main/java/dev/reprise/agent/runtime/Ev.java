@@ -40,6 +40,13 @@ public final class Ev {
 
     private final ThreadCtx ctx;
     private final boolean recording;
+    /**
+     * Whether relaxed events without values go into runs. Not in a class initializer's stream,
+     * which ends with the initializer: a count left unwritten there would be lost. Not when
+     * recording under {@code --log-relaxed}: each is written with its site, and replay checks it
+     * as it checks an ordered event, so that a divergence is reported at its first differing action.
+     */
+    private final boolean countsRelaxed;
     private int headerMark;
     private int lengthMark;
     private long payloadEnd;
@@ -57,6 +64,7 @@ public final class Ev {
     Ev(ThreadCtx ctx) {
         this.ctx = ctx;
         this.recording = ctx.log != null;
+        this.countsRelaxed = ctx.initializing == null && !(recording && Session.current().config().logRelaxed());
     }
 
     /** Starts an event on a thread whose call {@link Rt#claim() claimed} it. */
@@ -107,8 +115,7 @@ public final class Ev {
         headerPending = false;
         if (relaxed) {
             op = relaxedTwin;
-            // A class initializer's stream ends with the initializer: a count left unwritten there would be lost.
-            if (ctx.initializing == null) {
+            if (countsRelaxed) {
                 inRun = true;
                 run++;
                 return;
@@ -134,11 +141,10 @@ public final class Ev {
     /**
      * An event without values that is relaxed, taken without opening it ({@code SyncOrder.take}):
      * recording, counted in the run, as {@link #header header(true)} counts it; replaying, taken
-     * from the run the stream is in, if one is left. False if not taken: open the event. Not in a
-     * class initializer's stream, whose count must be written.
+     * from the run the stream is in, if one is left. False if not taken: open the event.
      */
     boolean takeRelaxed() {
-        if (ctx.initializing != null) {
+        if (!countsRelaxed) {
             return false;
         }
         if (recording) {

@@ -11,10 +11,11 @@ import java.util.Map;
  * The agent's whole configuration, parsed once from the {@code -javaagent} argument. The
  * argument is {@code key=value} pairs joined by {@code &}, values URL-encoded; the {@code reprise}
  * command writes it with {@link #encode()}. {@code classCache} is the directory of instrumented
- * JDK classes kept between runs, or null for none.
+ * JDK classes kept between runs, or null for none. {@code logRelaxed}, recording only: every relaxed
+ * synchronization event is written with its site instead of counted, so that replay checks each.
  */
-public record AgentConfig(Mode mode, Path dir, Order order, Long chaosSeed, int recordedStatus, boolean recordingComplete,
-                          Path classCache) {
+public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, Long chaosSeed, int recordedStatus,
+                          boolean recordingComplete, Path classCache) {
 
     public static AgentConfig parse(String arg) {
         Map<String, String> kv = new LinkedHashMap<>();
@@ -34,6 +35,7 @@ public record AgentConfig(Mode mode, Path dir, Order order, Long chaosSeed, int 
                 Mode.valueOf(mode.toUpperCase(java.util.Locale.ROOT)),
                 Path.of(require(kv, "dir")),
                 Order.valueOf(kv.getOrDefault("order", "rto").toUpperCase(java.util.Locale.ROOT)),
+                Boolean.parseBoolean(kv.getOrDefault("relaxed", "false")),
                 chaos == null ? null : Long.parseLong(chaos),
                 Integer.parseInt(kv.getOrDefault("status", "0")),
                 Boolean.parseBoolean(kv.getOrDefault("complete", "true")),
@@ -45,6 +47,9 @@ public record AgentConfig(Mode mode, Path dir, Order order, Long chaosSeed, int 
         sb.append("mode=").append(mode.name().toLowerCase(java.util.Locale.ROOT));
         sb.append("&dir=").append(URLEncoder.encode(dir.toString(), StandardCharsets.UTF_8));
         sb.append("&order=").append(order.name().toLowerCase(java.util.Locale.ROOT));
+        if (logRelaxed) {
+            sb.append("&relaxed=true");
+        }
         if (chaosSeed != null) {
             sb.append("&chaos=").append(chaosSeed);
         }
