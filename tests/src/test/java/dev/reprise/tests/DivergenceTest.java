@@ -108,6 +108,38 @@ class DivergenceTest {
         assertTrue(replay.stderr().contains("at app.Main.main(Main.java:5)"), replay::toString);
     }
 
+    /**
+     * A program rebuilt with one more action than recorded diverges at that action, which finds
+     * the next written event instead. Where the thread's relaxed events were counted, the report
+     * says the first difference may be earlier and how to find it; under {@code --log-relaxed} it
+     * has no need to.
+     */
+    @Test
+    void aReportAfterCountedEventsPointsToLogRelaxed() throws Exception {
+        Path jar = tmp.resolve("app.jar");
+        String counter = "java.util.concurrent.atomic.AtomicInteger a = new java.util.concurrent.atomic.AtomicInteger();\n";
+        String print = "System.out.println(\"t \" + System.nanoTime());";
+        for (boolean logRelaxed : new boolean[] {false, true}) {
+            Programs.buildMain(jar, counter + "a.incrementAndGet();\n" + print);
+            Path rec = tmp.resolve("rec-" + logRelaxed);
+            List<String> args = new ArrayList<>(List.of("record", "-o", rec.toString()));
+            if (logRelaxed) {
+                args.add("--log-relaxed");
+            }
+            args.add("--");
+            args.addAll(Programs.command(jar));
+            Run recorded = Reprise.reprise(args, null, Map.of(), null);
+            assertEquals(0, recorded.status(), recorded::toString);
+
+            Programs.buildMain(jar, counter + "a.incrementAndGet();\na.get();\n" + print);
+            Run replay = Reprise.replay(rec);
+            assertEquals(3, replay.status(), replay::toString);
+            assertReport(replay, "actual:   sync.action at java.util.concurrent.atomic.AtomicInteger.get:");
+            assertTrue(replay.stderr().contains("expected: time.nanos"), replay::toString);
+            assertEquals(!logRelaxed, replay.stderr().contains("reprise record --log-relaxed"), replay::toString);
+        }
+    }
+
     private static void editManifest(Path rec, String from, String to) throws Exception {
         Path manifest = rec.resolve("manifest.json");
         String text = Reprise.read(manifest);

@@ -60,6 +60,8 @@ public final class Ev {
     private long run;
     /** Record: this event is counted in {@link #run}. Replay: this event was taken from a run. */
     private boolean inRun;
+    /** Replay: the stream held a run before the current event; its events' sites were not recorded. */
+    private boolean readRuns;
 
     Ev(ThreadCtx ctx) {
         this.ctx = ctx;
@@ -238,6 +240,7 @@ public final class Ev {
         }
         payloadEnd = ctx.in.position() + h.length();
         if (h.op() == RUN.id) {
+            readRuns = true;
             run = ctx.in.getVarLong() - 1;
             ctx.eventNo++;
             takeFromRun();
@@ -267,6 +270,11 @@ public final class Ev {
         op = relaxedTwin;
         inRun = true;
         payloadEnd = ctx.in.position();
+    }
+
+    /** Replay: whether this thread replayed relaxed events from counts, whose sites the recording did not keep. */
+    boolean readRuns() {
+        return readRuns;
     }
 
     /** True when the operation must run for real (recording). */
