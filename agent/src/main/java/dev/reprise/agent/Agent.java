@@ -1,7 +1,9 @@
 package dev.reprise.agent;
 
+import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
+import java.security.ProtectionDomain;
 import java.util.Enumeration;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -52,8 +54,23 @@ public final class Agent {
             Catalogue catalogue = new Catalogue(hooks, MonitorOps.JDK_CLASSES);
             Transformer transformer = new Transformer(catalogue, ClassCache.open(config.classCache(), agentJar));
             transformer.warmUp();
-            inst.addTransformer(transformer, true);
-            LoadedClasses.instrument(inst, transformer);
+            inst.addTransformer(transformer, false);
+            // Only the classes loaded before the agent are retransformed, here, once. A
+            // retransforming transformer stays registered just for that: while one is, the JVM
+            // keeps a copy of every class file it loads, for a retransformation to start from.
+            ClassFileTransformer startup = new ClassFileTransformer() {
+                @Override
+                public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined,
+                                        ProtectionDomain domain, byte[] bytes) {
+                    return redefined == null ? null : transformer.transform(module, loader, name, redefined, domain, bytes);
+                }
+            };
+            inst.addTransformer(startup, true);
+            try {
+                LoadedClasses.instrument(inst, transformer);
+            } finally {
+                inst.removeTransformer(startup);
+            }
             ReflectionOrder.forgetOrders(inst.getAllLoadedClasses());
             ExitHooks.install(session, new Runnable() {
                 @Override
