@@ -13,6 +13,7 @@ import dev.reprise.agent.instrument.CatalogueIndex;
 import dev.reprise.agent.instrument.ClassCache;
 import dev.reprise.agent.instrument.JdkAccess;
 import dev.reprise.agent.instrument.LoadedClasses;
+import dev.reprise.agent.instrument.OrderedFields;
 import dev.reprise.agent.instrument.Transformer;
 import dev.reprise.agent.ops.Families;
 import dev.reprise.agent.ops.MonitorOps;
@@ -51,6 +52,7 @@ public final class Agent {
             JdkAccess.open(inst, Agent.class.getModule());
             Session session = Session.start(config, Thread.currentThread());
             Families.prepare();
+            OrderedFields.configure(config.orderedFields());
             Catalogue catalogue = new Catalogue(hooks, MonitorOps.JDK_CLASSES);
             Transformer transformer = new Transformer(catalogue, ClassCache.open(config.classCache(), agentJar));
             transformer.warmUp();

@@ -1,7 +1,13 @@
 package dev.reprise.cli;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * Where the agent keeps the JDK classes it instrumented, so the next run on the same JDK loads
@@ -10,6 +16,24 @@ import java.util.Map;
  */
 final class CacheDir {
     private CacheDir() {
+    }
+
+    /**
+     * The cache for a run that orders {@code fields} as well ({@code record --order-field}): their
+     * classes and the classes that use them are instrumented differently, so each set has its
+     * own directory, named by a digest of the set.
+     */
+    static Path resolve(Map<String, String> env, List<String> fields) {
+        Path base = resolve(env);
+        if (base == null || fields.isEmpty()) {
+            return base;
+        }
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(String.join(",", new TreeSet<>(fields)).getBytes(StandardCharsets.UTF_8));
+            return base.resolve("fields-" + HexFormat.of().formatHex(d, 0, 8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e); // every JDK has SHA-256
+        }
     }
 
     static Path resolve(Map<String, String> env) {

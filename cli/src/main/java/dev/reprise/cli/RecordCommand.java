@@ -3,6 +3,7 @@ package dev.reprise.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -43,17 +44,25 @@ final class RecordCommand implements Callable<Integer> {
                 + " replay that diverges stops at the first action that differs. Larger recordings, slower recording."})
     boolean logRelaxed;
 
+    @Option(names = "--order-field", paramLabel = "CLASS.FIELD",
+            description = {"Order every access to this plain field as a synchronization action, as if it were volatile:"
+                + " for a field the program races on, which otherwise may make the replay diverge. Repeatable."})
+    List<String> orderFields = new ArrayList<>();
+
     @Parameters(paramLabel = "-- java ...", arity = "1..*",
             description = "The java command, exactly as you would type it: java [JVM options] (-cp CP MAIN | -jar JAR) [ARGS]")
     List<String> command;
 
     ProgramIo io = ProgramIo.CONSOLE;
+    /** {@link #orderFields} in internal form, once checked. */
+    private List<String> fields = List.of();
 
     @Override
     public Integer call() throws Exception {
         JavaCommand java;
         try {
             java = JavaCommand.parse(command);
+            fields = OrderedFields.parse(orderFields);
         } catch (IllegalArgumentException e) {
             Main.say(e.getMessage());
             return ExitCodes.USAGE;
@@ -70,7 +79,8 @@ final class RecordCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         Path abs = dir.toAbsolutePath();
-        AgentConfig config = new AgentConfig(Mode.RECORD, abs, order, logRelaxed, null, 0, true, CacheDir.resolve(System.getenv()));
+        AgentConfig config = new AgentConfig(Mode.RECORD, abs, order, logRelaxed, null, 0, true,
+                CacheDir.resolve(System.getenv(), fields), fields);
         List<String> argv = java.withAgent(java.words().get(0), JavaCommand.agentJar(), config.encode(), List.of());
         Map<String, String> env = new TreeMap<>(System.getenv());
         long start = System.currentTimeMillis();
@@ -124,7 +134,8 @@ final class RecordCommand implements Callable<Integer> {
         }
         boolean completed = end != null && status < 128;
         return new Manifest(Manifest.FORMAT, Main.VERSION, jvm, java.words(), Path.of("").toAbsolutePath().toString(),
-                new HashMap<>(env), order.name().toLowerCase(Locale.ROOT), status, completed, start, duration, threads);
+                new HashMap<>(env), order.name().toLowerCase(Locale.ROOT), status, completed, start, duration, threads,
+                fields.isEmpty() ? null : fields);
     }
 
     /** Drops the finisher once the program has ended, so that a bench's many recordings leave no hooks behind. */

@@ -175,4 +175,23 @@ class ThreadsTest {
             }
         }
     }
+
+    /**
+     * The same racy program, recorded with its racy field named by {@code --order-field} under
+     * each ordering: each access is then ordered like a volatile one, and every replay reproduces
+     * the recorded lost updates exactly. The manifest keeps the field, so replay needs no option.
+     */
+    @ParameterizedTest(name = "under {0}")
+    @CsvSource({"rto", "to"})
+    void racyFieldNamedByOrderFieldReplaysExactly(String order) {
+        Path dir = tmp.resolve("rec");
+        List<String> args = new ArrayList<>(List.of("record", "--order", order, "--order-field", "corpus.threads.Racy.counter",
+                "-o", dir.toString(), "--"));
+        args.addAll(corpus("corpus.threads.Racy"));
+        Run recorded = Reprise.reprise(args, null, Map.of(), null);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().startsWith("counter "), recorded::toString);
+        assertTrue(Reprise.read(dir.resolve("manifest.json")).contains("\"corpus/threads/Racy.counter\""));
+        assertChaosReplaysMatch(dir, recorded);
+    }
 }

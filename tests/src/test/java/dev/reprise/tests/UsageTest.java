@@ -45,6 +45,15 @@ class UsageTest {
     }
 
     @Test
+    void orderFieldThatNamesNoField() {
+        for (String bad : new String[] {"counter", "corpus.threads.Racy.", "corpus..Racy.counter", "corpus.threads.Racy.1st"}) {
+            List<String> args = new ArrayList<>(List.of("record", "--order-field", bad, "-o", tmp.resolve("rec").toString(), "--"));
+            args.addAll(corpus("corpus.threads.Racy"));
+            assertUsageError(reprise(args.toArray(String[]::new)), "--order-field wants CLASS.FIELD");
+        }
+    }
+
+    @Test
     void recordIntoANonEmptyDirectory() throws Exception {
         Path rec = Files.createDirectory(tmp.resolve("rec"));
         Files.writeString(rec.resolve("precious.txt"), "keep me");

@@ -98,6 +98,7 @@ public final class Catalogue {
     public boolean changesJdkClass(String internalName) {
         return siteClasses.contains(internalName) || prologues.containsKey(internalName)
                 || constructed.containsKey(internalName) || monitorClasses.contains(internalName) || ordersSyncActionsIn(internalName)
+                || OrderedFields.declaredIn(internalName)
                 || dev.reprise.agent.ops.JdkInternals.hasUnloggedMethods(internalName);
     }
 }

@@ -102,7 +102,7 @@ public final class Transformer implements ClassFileTransformer {
         List<Catalogue.ConstructedHook> constructed = catalogue.constructedHooksOf(name);
         boolean app = isApplicationClass(name, loader);
         Passes passes = new Passes(app, app || catalogue.rewritesSitesIn(name), app || catalogue.ordersMonitorsIn(name) || Catalogue.ordersSyncActionsIn(name),
-                app || Catalogue.ordersSyncActionsIn(name), !app && QuietCallRewriter.candidate(name), !app && firstLoad,
+                app || Catalogue.ordersSyncActionsIn(name) || OrderedFields.declaredIn(name), !app && QuietCallRewriter.candidate(name), !app && firstLoad,
                 JdkInternals.hasUnloggedMethods(name));
         if (prologues.isEmpty() && constructed.isEmpty() && !passes.any()) {
             return null;

@@ -110,15 +110,15 @@ final class VolatileFields {
 
     /**
      * The class declaring the field {@code owner.name} if accesses to it are synchronization
-     * actions, else null: a volatile field, or with {@code racy}, any non-final field that a
-     * class of {@code java.util.concurrent} declares. {@code loader} is the loader of the class
+     * actions, else null: a volatile field, one named by {@link OrderedFields}, or with
+     * {@code racy}, any non-final field that a class of {@code java.util.concurrent} declares. {@code loader} is the loader of the class
      * whose code names the field.
      */
     String orderedDeclarer(ClassLoader loader, String owner, String name, boolean racy) {
         for (String c = owner; c != null; ) {
             Declared d = classes.computeIfAbsent(c, k -> read(loader, k));
             if (d.fields().contains(name)) {
-                boolean ordered = d.volatiles().contains(name)
+                boolean ordered = d.volatiles().contains(name) || OrderedFields.contains(c, name)
                         || racy && !d.finals().contains(name) && c.startsWith("java/util/concurrent/");
                 return ordered ? c : null;
             }

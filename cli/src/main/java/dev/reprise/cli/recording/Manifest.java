@@ -18,10 +18,13 @@ import java.util.Map;
  * @param exitStatus  the program's exit status; 128+n if killed by signal n
  * @param completed   true if the JVM exited normally and flushed every stream
  * @param threads     recorded threads by creation path, with their event counts
+ * @param orderedFields plain fields ordered as synchronization actions ({@code record --order-field}),
+ *                    as {@code internal/class/Name.field}; absent (null) in recordings without them
  */
 public record Manifest(int format, String reprise, Map<String, String> jvm, List<String> command, String cwd,
                        Map<String, String> environment, String order, int exitStatus, boolean completed,
-                       long startedAtMillis, long durationMillis, Map<String, Long> threads) {
+                       long startedAtMillis, long durationMillis, Map<String, Long> threads,
+                       List<String> orderedFields) {
     /**
      * 3: a reference read that found its referent is counted in the thread's relaxed runs
      * ({@code ref.get.relaxed}), not written. 2: an event may be ordered after several others (a
@@ -31,4 +34,9 @@ public record Manifest(int format, String reprise, Map<String, String> jvm, List
     /** 1 and 2 are 3 without such events: their streams read the same. */
     public static final int OLDEST_FORMAT = 1;
     public static final String FILE = "manifest.json";
+
+    /** The fields {@code record --order-field} named; empty for a recording made without. */
+    public List<String> fieldsOrdered() {
+        return orderedFields == null ? List.of() : orderedFields;
+    }
 }

@@ -5,6 +5,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -13,9 +14,11 @@ import java.util.Map;
  * command writes it with {@link #encode()}. {@code classCache} is the directory of instrumented
  * JDK classes kept between runs, or null for none. {@code logRelaxed}, recording only: every relaxed
  * synchronization event is written with its site instead of counted, so that replay checks each.
+ * {@code orderedFields}: plain fields, as {@code internal/class/Name.field}, whose accesses are
+ * ordered as synchronization actions, like a volatile field's.
  */
 public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, Long chaosSeed, int recordedStatus,
-                          boolean recordingComplete, Path classCache) {
+                          boolean recordingComplete, Path classCache, List<String> orderedFields) {
 
     public static AgentConfig parse(String arg) {
         Map<String, String> kv = new LinkedHashMap<>();
@@ -31,6 +34,7 @@ public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, 
         String mode = require(kv, "mode");
         String chaos = kv.get("chaos");
         String cache = kv.get("cache");
+        String fields = kv.getOrDefault("fields", "");
         return new AgentConfig(
                 Mode.valueOf(mode.toUpperCase(java.util.Locale.ROOT)),
                 Path.of(require(kv, "dir")),
@@ -39,7 +43,8 @@ public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, 
                 chaos == null ? null : Long.parseLong(chaos),
                 Integer.parseInt(kv.getOrDefault("status", "0")),
                 Boolean.parseBoolean(kv.getOrDefault("complete", "true")),
-                cache == null ? null : Path.of(cache));
+                cache == null ? null : Path.of(cache),
+                fields.isEmpty() ? List.of() : List.of(fields.split(",")));
     }
 
     public String encode() {
@@ -57,6 +62,9 @@ public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, 
         sb.append("&complete=").append(recordingComplete);
         if (classCache != null) {
             sb.append("&cache=").append(URLEncoder.encode(classCache.toString(), StandardCharsets.UTF_8));
+        }
+        if (!orderedFields.isEmpty()) {
+            sb.append("&fields=").append(URLEncoder.encode(String.join(",", orderedFields), StandardCharsets.UTF_8));
         }
         return sb.toString();
     }
