@@ -7,7 +7,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 
 /**
  * Where the agent keeps the JDK classes it instrumented, so the next run on the same JDK loads
@@ -21,7 +20,8 @@ final class CacheDir {
     /**
      * The cache for a run that orders {@code fields} as well ({@code record --order-field}): their
      * classes and the classes that use them are instrumented differently, so each set has its
-     * own directory, named by a digest of the set.
+     * own directory, named by a digest of the list ({@code OrderedFields.parse} sorts it and drops
+     * repeats; the manifest keeps it so).
      */
     static Path resolve(Map<String, String> env, List<String> fields) {
         Path base = resolve(env);
@@ -29,7 +29,7 @@ final class CacheDir {
             return base;
         }
         try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest(String.join(",", new TreeSet<>(fields)).getBytes(StandardCharsets.UTF_8));
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(String.join(",", fields).getBytes(StandardCharsets.UTF_8));
             return base.resolve("fields-" + HexFormat.of().formatHex(d, 0, 8));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e); // every JDK has SHA-256
