@@ -50,6 +50,7 @@ class ThreadsTest {
         "corpus.threads.Lifecycle, rto", "corpus.threads.Lifecycle, to",
         "corpus.threads.Monitors, rto", "corpus.threads.Monitors, to",
         "corpus.threads.SharedInitialization, rto", "corpus.threads.SharedInitialization, to",
+        "corpus.threads.InitializerRace, rto", "corpus.threads.InitializerRace, to",
         "corpus.threads.CutInWait, rto", "corpus.threads.CutInWait, to",
     })
     void interleavingIsReplayed(String program, String order) {
@@ -95,6 +96,22 @@ class ThreadsTest {
                 assertEquals(0, replayed.status(), replayed::toString);
             }
         }
+    }
+
+    /**
+     * The exit cuts off an application class's initializer while it runs on another thread: its
+     * stream ends without the initializer's end, and replay waits there for the exit, as for a
+     * thread the exit cut off, instead of reporting a divergence. Main exits after printing, whose
+     * synchronization is relaxed and only counted: its exit is an event, so the count is written
+     * and main's replay reaches the exit instead of waiting for it.
+     */
+    @ParameterizedTest(name = "under {0}")
+    @CsvSource({"rto", "to"})
+    void exitWhileAnInitializerRunsIsReplayed(String order) {
+        Run recorded = record(tmp.resolve("rec"), order, corpus("corpus.threads.ExitDuringInitializer"));
+        assertEquals(7, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().startsWith("the initializer had run "), recorded::toString);
+        assertChaosReplaysMatch(tmp.resolve("rec"), recorded);
     }
 
     /** A JDK initializer's thread start is an event of the initializer's own stream, replayed there. */

@@ -28,7 +28,9 @@ import dev.reprise.agent.runtime.SyncActions;
  * <p>If the action throws, the exit runs on the exception path ({@link BracketingVisitor}).
  * Operands that sit above the location on the stack are parked in fresh locals past the
  * method's own ({@link #maxLocals}).
- * Constructors and static initializers are left alone: the object or class is not yet shared.
+ * Constructors are left alone: the object is not yet shared. So are a JDK class's static
+ * initializers, whose context is quiet; an application class's run in an ordered context of their
+ * own ({@code ClassInits}) and may publish to other threads through any class's fields.
  */
 final class SyncActionRewriter extends ClassVisitor {
     private static final String ACTIONS = Type.getInternalName(SyncActions.class);
@@ -37,6 +39,8 @@ final class SyncActionRewriter extends ClassVisitor {
 
     private final VolatileFields.Lookup volatiles;
     private final Map<String, Integer> maxLocals;
+    /** Whether static initializers are rewritten too (an application class's). */
+    private final boolean initializer;
     private final Set<String> fields = new HashSet<>();
     private final Set<String> volatileFields = new HashSet<>();
     private final Set<String> finalFields = new HashSet<>();
@@ -47,11 +51,15 @@ final class SyncActionRewriter extends ClassVisitor {
     private int version;
     private boolean defined;
 
-    /** {@code maxLocals}: each method's own locals ({@link #maxLocals(ClassReader)}), keyed by name and descriptor. */
-    SyncActionRewriter(ClassVisitor next, VolatileFields.Lookup volatiles, Map<String, Integer> maxLocals) {
+    /**
+     * {@code maxLocals}: each method's own locals ({@link #maxLocals(ClassReader)}), keyed by name
+     * and descriptor; {@code initializer}: the static initializer is rewritten too.
+     */
+    SyncActionRewriter(ClassVisitor next, VolatileFields.Lookup volatiles, Map<String, Integer> maxLocals, boolean initializer) {
         super(Opcodes.ASM9, next);
         this.volatiles = volatiles;
         this.maxLocals = maxLocals;
+        this.initializer = initializer;
     }
 
     /** Whether the class names {@code Unsafe} or {@code VarHandle}: only then are its methods' local counts needed. */
@@ -115,7 +123,7 @@ final class SyncActionRewriter extends ClassVisitor {
             defined = true;
         }
         MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
-        if (name.equals("<init>") || name.equals("<clinit>") || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+        if (name.equals("<init>") || (name.equals("<clinit>") && !initializer) || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
             return mv;
         }
         return new Actions(mv, access, name, desc, maxLocals.getOrDefault(name + desc, -1));

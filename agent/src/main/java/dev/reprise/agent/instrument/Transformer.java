@@ -102,7 +102,7 @@ public final class Transformer implements ClassFileTransformer {
         List<Catalogue.ConstructedHook> constructed = catalogue.constructedHooksOf(name);
         boolean app = isApplicationClass(name, loader);
         Passes passes = new Passes(app, app || catalogue.rewritesSitesIn(name), app || catalogue.ordersMonitorsIn(name) || Catalogue.ordersSyncActionsIn(name),
-                app || Catalogue.ordersSyncActionsIn(name) || OrderedFields.declaredIn(name), !app && QuietCallRewriter.candidate(name), !app && firstLoad,
+                app || Catalogue.ordersSyncActionsIn(name) || OrderedFields.declaredIn(name), !app && QuietCallRewriter.candidate(name), firstLoad,
                 JdkInternals.hasUnloggedMethods(name));
         if (prologues.isEmpty() && constructed.isEmpty() && !passes.any()) {
             return null;
@@ -212,9 +212,9 @@ public final class Transformer implements ClassFileTransformer {
 
     /** Which passes a class gets besides its prologues. */
     private record Passes(boolean application, boolean sites, boolean monitors, boolean syncActions, boolean quietCalls,
-                          boolean jdkInitializer, boolean unloggedMethods) {
+                          boolean initializer, boolean unloggedMethods) {
         boolean any() {
-            return sites || monitors || syncActions || quietCalls || jdkInitializer || unloggedMethods;
+            return sites || monitors || syncActions || quietCalls || initializer || unloggedMethods;
         }
     }
 
@@ -233,7 +233,7 @@ public final class Transformer implements ClassFileTransformer {
         if (passes.syncActions()) {
             Map<String, Integer> maxLocals = SyncActionRewriter.namesAtomicAccess(reader)
                     ? SyncActionRewriter.maxLocals(reader) : Map.of();
-            chain = new SyncActionRewriter(chain, volatileFields, maxLocals);
+            chain = new SyncActionRewriter(chain, volatileFields, maxLocals, passes.application());
         } else if (passes.quietCalls() && QuietCallRewriter.applies(name, reader)) {
             chain = new QuietCallRewriter(chain, name);
         }
@@ -250,8 +250,8 @@ public final class Transformer implements ClassFileTransformer {
         if (passes.monitors()) {
             chain = new MonitorRewriter(chain, firstLoad);
         }
-        if (passes.jdkInitializer() || passes.unloggedMethods()) {
-            chain = new UnloggedRewriter(chain, passes.jdkInitializer());
+        if (passes.initializer() || passes.unloggedMethods()) {
+            chain = new UnloggedRewriter(chain, !passes.initializer() ? null : passes.application() ? "enterOrdered" : "enter");
         }
         reader.accept(chain, 0);
         for (Catalogue.PrologueHook h : prologues) {

@@ -8,28 +8,32 @@ import org.objectweb.asm.Opcodes;
 import dev.reprise.agent.ops.JdkInternals;
 
 /**
- * Brackets JDK method bodies on every way out: the methods {@code ops/JdkInternals} lists run
- * without intercepting what they do ({@code Rt.suppress()} ... {@code Rt.unsuppress()}); a JDK
- * class's static initializer, when the class is first loaded, runs in a context of its own
- * ({@code ClassInits.enter(name)} ... {@code exit(name)}). Only bodies change, so the pass is
- * valid on retransformation.
+ * Brackets method bodies on every way out: the JDK methods {@code ops/JdkInternals} lists run
+ * without intercepting what they do ({@code Rt.suppress()} ... {@code Rt.unsuppress()}); a
+ * static initializer, when its class is first loaded, runs in a context of its own
+ * ({@code ClassInits.enter(name)}, or {@code enterOrdered} for an application class, ...
+ * {@code exit(name)}). Only bodies change, so the pass is valid on retransformation.
  */
 final class UnloggedRewriter extends ClassVisitor {
     private static final String RT = "dev/reprise/agent/runtime/Rt";
     private static final String INITS = "dev/reprise/agent/runtime/ClassInits";
 
-    private final boolean initializer;
+    /** The {@code ClassInits} method that opens the static initializer's bracket, or null to leave it. */
+    private final String initializerEnter;
     private String className;
+    /** Whether the class has stack map frames: an application class may predate them (Java 6). */
+    private boolean frames;
 
-    /** {@code initializer}: also the static initializer (a first load). */
-    UnloggedRewriter(ClassVisitor next, boolean initializer) {
+    /** {@code initializerEnter}: also brackets the static initializer (a first load), opening with that method. */
+    UnloggedRewriter(ClassVisitor next, String initializerEnter) {
         super(Opcodes.ASM9, next);
-        this.initializer = initializer;
+        this.initializerEnter = initializerEnter;
     }
 
     @Override
     public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
         this.className = name;
+        this.frames = (version & 0xFFFF) >= Opcodes.V1_6;
         super.visit(version, access, name, signature, superName, interfaces);
     }
 
@@ -40,7 +44,7 @@ final class UnloggedRewriter extends ClassVisitor {
             return mv;
         }
         if (name.equals("<clinit>")) {
-            return initializer ? new Bracket(mv, INITS, "enter", "exit", className) : mv;
+            return initializerEnter != null ? new Bracket(mv, INITS, initializerEnter, "exit", className) : mv;
         }
         return !name.equals("<init>") && JdkInternals.unlogged(className, name)
                 ? new Bracket(mv, RT, "suppress", "unsuppress", null) : mv;
@@ -93,7 +97,9 @@ final class UnloggedRewriter extends ClassVisitor {
         public void visitMaxs(int maxStack, int maxLocals) {
             super.visitLabel(end);
             super.visitLabel(handler);
-            super.visitFrame(Opcodes.F_FULL, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"});
+            if (frames) {
+                super.visitFrame(Opcodes.F_FULL, 0, new Object[0], 1, new Object[] {"java/lang/Throwable"});
+            }
             call(close);
             super.visitInsn(Opcodes.ATHROW);
             super.visitMaxs(argument == null ? Math.max(maxStack, 1) : maxStack + 2, maxLocals);

@@ -24,6 +24,7 @@ public final class ThreadOps {
     private static final Op START = Op.withRelaxedTwin("thread.start");
     private static final Op NEW_ID = Op.named("thread.newid");
     private static final Op SHUTDOWN_HOOK = Op.named("thread.shutdownhook");
+    private static final Op RUNTIME_EXIT = Op.named("runtime.exit");
     private static final Op END = Op.named("thread.end");
     private static final MethodHandle EXIT_LIVE =
             JdkMethods.special(Thread.class, "exit", MethodType.methodType(void.class));
@@ -119,11 +120,13 @@ public final class ThreadOps {
         try {
             long id = ev.j(ev.live() ? (long) ID_LIVE.invokeExact(t) : 0);
             // JDK helper threads (the common cleaner and the like) act for the JVM, not the program.
-            // So do threads a class initializer starts (ClassInits): which thread runs it varies.
+            // So do threads a JDK class initializer starts (ClassInits): which thread runs it varies,
+            // and its stream orders nothing. An application class initializer's stream is ordered:
+            // the threads it starts are named after it.
             // Registering and starting hash the thread (Reprise's table, the JDK's thread
             // containers), which would fix the JVM's hash on it; the program may hash it too.
             IdentityHashes.assignBeforeLiveUse(t);
-            if (!t.getClass().getName().equals("jdk.internal.misc.InnocuousThread") && !Rt.initializingClass()) {
+            if (!t.getClass().getName().equals("jdk.internal.misc.InnocuousThread") && !Rt.initializingJdkClass()) {
                 Threads.registerChild(Rt.current(), t, id);
             }
             Threads.starting(t);
@@ -164,6 +167,32 @@ public final class ThreadOps {
             return (boolean) VIRTUAL_END_LIVE.invokeExact();
         } finally {
             ev.end();
+        }
+    }
+
+    /**
+     * The program's {@code System.exit}: an event of the exiting thread, the status its digest.
+     * Without it, the relaxed events the thread counted since its last written one were never
+     * written, and its replay, finding its stream ended there, waited for the exit it was to make.
+     * At the call site, not in {@code Runtime.exit}: the shutdown that follows runs on this thread
+     * and makes its own events.
+     */
+    @CallSite(kind = CallSite.Kind.STATIC, owner = "java/lang/System", method = "exit", desc = "(I)V")
+    public static void systemExit(int status, int site) {
+        exiting(status, site);
+        System.exit(status);
+    }
+
+    /** The program's {@code Runtime.exit}, as {@link #systemExit}. */
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/lang/Runtime", method = "exit", desc = "(I)V")
+    public static void runtimeExit(Runtime r, int status, int site) {
+        exiting(status, site);
+        r.exit(status);
+    }
+
+    private static void exiting(int status, int site) {
+        if (Rt.claim()) {
+            Ev.begin(RUNTIME_EXIT, site, status).end();
         }
     }
 

@@ -1,13 +1,23 @@
 package dev.reprise.agent.runtime;
 
 /**
- * Static initializers of JDK classes. The JVM runs one on whichever thread first uses the class,
- * and Reprise's own work uses JDK classes at different moments when recording and when replaying,
- * so an initializer may run on another thread, or at another point, in a replay. Its events (the
- * common pool reading the processor count, a generator seeding itself from the clock) are
- * therefore kept in a stream of the class's own, read back by whichever thread runs the
- * initializer on replay. The initializer's context is quiet ({@link SyncActions#quiet}): the
- * objects it builds are not yet shared, and its ordering could not be matched with any thread's.
+ * Static initializers. The JVM runs one on whichever thread first uses the class and makes the
+ * others wait, so which thread runs it is a race, and a replay may run it on another thread than
+ * the recording did. Its events therefore go to a stream of the class's own, read back by
+ * whichever thread runs the initializer on replay.
+ *
+ * <p>A JDK class's ({@link #enter}): Reprise's own work uses JDK classes at different moments
+ * when recording and when replaying, so the initializer may also run at another point. Its
+ * context is quiet ({@link SyncActions#quiet}): the objects it builds are not yet shared, and
+ * its ordering could not be matched with any thread's.
+ *
+ * <p>An application class's ({@link #enterOrdered}): it runs at the same point of the program's
+ * own order, and its synchronization is the program's (it may publish through a volatile, start
+ * threads, take locks others take). Its stream has an index like a thread's, so its events are
+ * ordered against the threads' and theirs against it. That is enough for whichever thread runs
+ * it: every event it is ordered after was, in the recording, completed before it, so by a
+ * thread before that thread's own first use of the class, which that thread reaches on replay
+ * without waiting for the initializer.
  *
  * <p>An initializer that runs inside an event, or on a thread that is not recorded, runs live as
  * before; so does one, on replay, that the recording holds no events for.
@@ -16,8 +26,17 @@ public final class ClassInits {
     private ClassInits() {
     }
 
-    /** Before the initializer of {@code className} (a JDK class, first loaded after start-up). */
+    /** Before the initializer of {@code className}, a JDK class first loaded after start-up. */
     public static void enter(String className) {
+        enter(className, false);
+    }
+
+    /** Before the initializer of {@code className}, an application class. */
+    public static void enterOrdered(String className) {
+        enter(className, true);
+    }
+
+    private static void enter(String className, boolean ordered) {
         if (!Rt.active) {
             return;
         }
@@ -30,7 +49,7 @@ public final class ClassInits {
             return;
         }
         cur.depth = 1; // opening the stream reads and allocates: none of it is the program's
-        ThreadCtx init = Session.current().openClassInit(className);
+        ThreadCtx init = Session.current().openClassInit(className, ordered);
         cur.depth = 0;
         if (init == null) {
             cur.depth = 1;
@@ -52,7 +71,14 @@ public final class ClassInits {
         // The initializer's own context, or the one whose depth enter raised: an initializer does
         // not run twice, nor start another of the same class on its thread.
         if (className.equals(cur.initializing)) {
-            Rt.swap(cur.outer);
+            if (!cur.jdkInit) {
+                Session.current().endClassInit(cur);
+            }
+            ThreadCtx outer = cur.outer;
+            Rt.swap(outer);
+            outer.depth = 1; // closing the stream is Reprise's work
+            Session.current().closeClassInit(cur);
+            outer.depth = 0;
         } else {
             cur.depth--;
         }

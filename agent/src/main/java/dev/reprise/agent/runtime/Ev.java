@@ -37,6 +37,8 @@ import jdk.internal.vm.annotation.DontInline;
  */
 public final class Ev {
     private static final Op RUN = Op.named("sync.relaxed.run");
+    /** First in an application class initializer's stream: the index its ordering names it by ({@link ClassInits}). */
+    private static final Op INIT_INDEX = Op.named("class.init.index");
 
     private final ThreadCtx ctx;
     private final boolean recording;
@@ -47,6 +49,12 @@ public final class Ev {
      * as it checks an ordered event, so that a divergence is reported at its first differing action.
      */
     private final boolean countsRelaxed;
+    /**
+     * Record: the stream is an application class initializer's and holds nothing yet. Its index
+     * is written before its first event, so a stream exists only for an initializer that logged
+     * something; replay reads it as it opens the stream ({@link #readInitIndex}).
+     */
+    private boolean indexPending;
     private int headerMark;
     private int lengthMark;
     private long payloadEnd;
@@ -67,6 +75,16 @@ public final class Ev {
         this.ctx = ctx;
         this.recording = ctx.log != null;
         this.countsRelaxed = ctx.initializing == null && !(recording && Session.current().config().logRelaxed());
+        this.indexPending = recording && ctx.initializing != null && !ctx.jdkInit;
+    }
+
+    /**
+     * Replay: reads the index that begins an application class initializer's stream; -1 if the
+     * stream does not begin so.
+     */
+    static long readInitIndex(EventInput in) {
+        EventHeader h = EventHeader.read(in);
+        return h.op() == INIT_INDEX.id && !h.threw() ? in.getVarLong() : -1;
     }
 
     /** Starts an event on a thread whose call {@link Rt#claim() claimed} it. */
@@ -167,6 +185,14 @@ public final class Ev {
      */
     @DontInline
     private void writeHeader(boolean threw) {
+        if (indexPending) {
+            indexPending = false;
+            EventBuffer b = ctx.log.buffer();
+            int mark = EventHeader.write(b, INIT_INDEX.id, false, 0, 0);
+            b.putVarLong(ctx.index);
+            b.closeLength(mark);
+            commit();
+        }
         if (run > 0) {
             EventBuffer b = ctx.log.buffer();
             int mark = EventHeader.write(b, RUN.id, false, 0, 0);

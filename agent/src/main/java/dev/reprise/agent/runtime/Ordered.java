@@ -17,7 +17,7 @@ import jdk.internal.vm.annotation.DontInline;
  * {@link #exit} releases. The slot lock is what makes the operation and its record atomic.
  */
 public final class Ordered {
-    /** {@code orderedSlot} of an operation that is an event but not ordered (in a class initializer). */
+    /** {@code orderedSlot} of an operation that is an event but not ordered (in a JDK class initializer). */
     private static final int UNORDERED = -2;
 
     private Ordered() {
@@ -147,8 +147,8 @@ public final class Ordered {
     public static Ev enter(Op op, int site, int digest, Object resource) {
         ThreadCtx ctx = Rt.current();
         Ev ev = Ev.begin(op, site, digest);
-        if (ctx.initializing != null) {
-            ctx.orderedSlot = UNORDERED; // a class initializer's stream is no thread's: nothing to order against
+        if (ctx.jdkInit) {
+            ctx.orderedSlot = UNORDERED; // a JDK class initializer's stream has no index: nothing orders against it
             return ev;
         }
         int slot = SyncOrder.slotOf(ctx, resource);

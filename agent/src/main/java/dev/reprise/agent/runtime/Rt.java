@@ -124,8 +124,8 @@ public final class Rt {
     }
 
     /** Whether the current thread runs a JDK class's static initializer in the initializer's own context. */
-    public static boolean initializingClass() {
-        return current().initializing != null;
+    public static boolean initializingJdkClass() {
+        return current().jdkInit;
     }
 
     /** Runs Reprise's own work on this thread without intercepting what it calls. */

@@ -6,19 +6,29 @@ import dev.reprise.core.config.Order;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 import dev.reprise.core.log.EventInput;
 import dev.reprise.core.log.LogWriter;
+import dev.reprise.core.log.RecordingCorruptException;
 
 /** The recording or replay this JVM takes part in: one per JVM, created in premain. */
 public final class Session {
     private static volatile Session current;
+    private static final Op INIT_END = Op.named("class.init.end");
 
     private final AgentConfig config;
     private final LogWriter writer;
     private final List<ThreadCtx> threads = new ArrayList<>();
+    /**
+     * Application class initializers opened, per class name. Several loaders may define one
+     * name: each definition's initializer gets a stream, numbered in the order they run. Guarded
+     * by {@link #threads}.
+     */
+    private final Map<String, Integer> initializers = new HashMap<>();
 
     private Session(AgentConfig config, LogWriter writer) {
         this.config = config;
@@ -78,25 +88,109 @@ public final class Session {
     }
 
     /**
-     * The context of a JDK class's static initializer ({@link ClassInits}), or null on replay if
-     * the recording has no events for it. Its stream is named for the class, not the thread.
+     * The context of a class's static initializer ({@link ClassInits}); for a JDK class, null on
+     * replay if the recording has no events for it. Its stream is named for the class. An
+     * application class's ({@code ordered}) has an index, and a second definition of its name a
+     * stream of its own; a JDK class's has neither: only the boot and platform loaders define
+     * JDK classes, and their initializers are quiet.
      */
-    ThreadCtx openClassInit(String className) {
+    ThreadCtx openClassInit(String className, boolean ordered) {
         String path = "init-" + className.replace('/', '.');
+        if (ordered) {
+            int n;
+            synchronized (threads) {
+                Integer before = initializers.get(className);
+                n = before == null ? 1 : before + 1;
+                initializers.put(className, n);
+            }
+            if (n > 1) {
+                path += "~" + n;
+            }
+        }
         ThreadCtx ctx;
         if (writer != null) {
-            ctx = new ThreadCtx(path, -1, writer.open("t" + path), null, className);
+            ctx = new ThreadCtx(path, ordered ? Threads.takeInitIndex() : -1, writer.open("t" + path), null, className, !ordered);
         } else {
             java.nio.file.Path file = LogWriter.streamFile(config.dir(), "t" + path);
-            if (!java.nio.file.Files.exists(file)) {
-                return null;
+            if (!ordered) {
+                if (!java.nio.file.Files.exists(file)) {
+                    return null;
+                }
+                ctx = new ThreadCtx(path, -1, null, new EventInput(file), className, true);
+            } else {
+                // Without events recorded, the context still stands in for the recording's: any
+                // event is a divergence, and initializers nested in this one open their own streams.
+                EventInput in = new EventInput(file);
+                int index = initIndex(in, file);
+                ctx = new ThreadCtx(path, index, null, in, className, false);
+                ctx.eventNo = index < 0 ? 0 : 1;
             }
-            ctx = new ThreadCtx(path, -1, null, new EventInput(file), className);
+        }
+        if (ordered && config.chaosSeed() != null) {
+            ctx.chaos = new Chaos(config.chaosSeed() ^ path.hashCode());
         }
         synchronized (threads) {
             threads.add(ctx);
         }
         return ctx;
+    }
+
+    /** Replay: the index an application class initializer's stream begins with, or -1 for a stream without events. */
+    private int initIndex(EventInput in, java.nio.file.Path file) {
+        long index;
+        try {
+            if (in.atEnd()) {
+                return -1;
+            }
+            index = Ev.readInitIndex(in);
+        } catch (EventInput.EndOfStream e) {
+            index = -1;
+        } catch (RecordingCorruptException e) {
+            throw corrupt(e);
+        }
+        if (index < 0 || index > Integer.MAX_VALUE || !Threads.initIndexRead((int) index)) {
+            throw corrupt(new RecordingCorruptException(file, 0,
+                    "a class initializer's stream does not begin with a valid index"));
+        }
+        return (int) index;
+    }
+
+    /**
+     * As an application class's initializer ends, in its context: a stream that holds events ends
+     * with {@code class.init.end}. Replay reads it there, so an initializer that did less than
+     * the recording is reported, and one whose stream ends without it was cut off by the exit
+     * while it ran ({@link #endOfRecording}).
+     */
+    void endClassInit(ThreadCtx ctx) {
+        if (writer != null ? ctx.eventNo != 0 : ctx.index >= 0) {
+            ctx.depth = 1; // claimed, as every event is: what chaos does before it is not the program's
+            Ev.begin(ctx, INIT_END, 0, 0).end();
+        }
+    }
+
+    /**
+     * After the initializer of {@code ctx} ended, in the thread's own context. Recording, a
+     * stream that holds no event is forgotten, and its index given back: most initializers log
+     * nothing. Replay forgets an application class's.
+     */
+    void closeClassInit(ThreadCtx ctx) {
+        if (writer != null ? ctx.eventNo != 0 : ctx.jdkInit) {
+            return;
+        }
+        synchronized (threads) {
+            for (int i = threads.size() - 1; i >= 0; i--) {
+                if (threads.get(i) == ctx) {
+                    threads.remove(i);
+                    break;
+                }
+            }
+        }
+        if (writer != null) {
+            writer.discard(ctx.log);
+            if (!ctx.jdkInit) {
+                Threads.releaseInitIndex(ctx.index);
+            }
+        }
     }
 
     /**
@@ -120,7 +214,7 @@ public final class Session {
 
     /** Replay asked for an event past the end of this thread's stream. */
     void endOfRecording(ThreadCtx ctx, int op, int site) {
-        if (ctx.initializing != null) {
+        if (ctx.jdkInit || (ctx.initializing != null && ctx.index < 0)) {
             Divergence.initializerLonger(ctx, op, site);
         }
         if (!config.recordingComplete()) {
@@ -139,7 +233,7 @@ public final class Session {
     }
 
     /** A damaged recording found during replay: report it like the command does, exit status 4. */
-    RuntimeException corrupt(dev.reprise.core.log.RecordingCorruptException e) {
+    RuntimeException corrupt(RecordingCorruptException e) {
         Divergence.flushProgramOutput();
         Divergence.message("recording unreadable: " + e.getMessage());
         Runtime.getRuntime().halt(Divergence.EXIT_CORRUPT);

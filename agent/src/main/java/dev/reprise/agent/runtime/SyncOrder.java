@@ -120,6 +120,9 @@ public final class SyncOrder {
         for (int i = 0, n = Threads.indexes(); i < n; i++) {
             sum += progress(i);
         }
+        for (int i = Threads.initFloor(); i < MAX_THREADS; i++) {
+            sum += progress(i);
+        }
         return sum;
     }
 

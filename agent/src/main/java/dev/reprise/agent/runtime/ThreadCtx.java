@@ -9,15 +9,25 @@ public final class ThreadCtx {
     static final ThreadCtx UNRECORDED = new ThreadCtx(null, -1, null, null);
 
     final String path;
-    /** For the context of a JDK class's static initializer ({@link ClassInits}): the class, else null. */
+    /** For the context of a class's static initializer ({@link ClassInits}): the class, else null. */
     final String initializing;
+    /**
+     * For such a context, a JDK class's: quiet, unordered, and without an index
+     * ({@link ClassInits#enter}); an application class's is ordered.
+     */
+    final boolean jdkInit;
     /** For such a context: the context to restore when the initializer ends. */
     ThreadCtx outer;
     /** Non-zero while an intercepted call (or Reprise's own work) runs on this thread. */
     int depth;
     /** Number of threads this thread has started: names the next child's path. */
     int children;
-    /** Creation order among recorded threads (main is 0): names the thread in ordering edges. */
+    /**
+     * Creation order among recorded threads (main is 0): names the thread in ordering edges. An
+     * application class initializer's context has one too, from the top down
+     * ({@link Threads#takeInitIndex}); a JDK class initializer's, which orders nothing, has -1,
+     * as has, on replay, an application class initializer's that the recording holds no events for.
+     */
     final int index;
     /** Synchronization events this thread has completed. */
     long syncCount;
@@ -91,13 +101,14 @@ public final class ThreadCtx {
     Chaos chaos;
 
     ThreadCtx(String path, int index, ThreadLog log, EventInput in) {
-        this(path, index, log, in, null);
+        this(path, index, log, in, null, false);
     }
 
-    ThreadCtx(String path, int index, ThreadLog log, EventInput in, String initializing) {
+    ThreadCtx(String path, int index, ThreadLog log, EventInput in, String initializing, boolean jdkInit) {
         this.path = path;
         this.initializing = initializing;
-        this.quiet = initializing == null ? 0 : 1;
+        this.jdkInit = jdkInit;
+        this.quiet = jdkInit ? 1 : 0;
         this.index = index;
         this.log = log;
         this.in = in;

@@ -34,6 +34,16 @@ public final class Threads {
     private static volatile boolean othersStarted;
     /** Next creation index; registrations happen inside ordered thread-start events, so in the same order on replay. */
     private static volatile int nextIndex = 1;
+    /**
+     * The lowest index an application class initializer's stream has taken ({@link ClassInits}):
+     * those count down from the top, apart from the threads'. Recording takes them as
+     * initializers start, in no order a replay could repeat, so each stream names its own
+     * ({@link Ev#readInitIndex}); replay lowers this as it reads them. Guarded by the class.
+     */
+    private static volatile int initFloor = SyncOrder.MAX_THREADS;
+    /** Record: indexes of initializers that logged nothing, free to take again; guarded by the class. */
+    private static int[] freeInit = new int[16];
+    private static int freeInitCount;
 
     private Threads() {
     }
@@ -56,11 +66,50 @@ public final class Threads {
         synchronized (Threads.class) {
             index = nextIndex++;
         }
-        if (index >= SyncOrder.MAX_THREADS) {
-            throw new IllegalStateException("more than " + SyncOrder.MAX_THREADS + " recorded threads");
+        if (index >= initFloor) {
+            throw new IllegalStateException("more than " + SyncOrder.MAX_THREADS + " recorded threads and class initializers");
         }
         PATHS.put(child, new Registration(path, index, id));
         return path;
+    }
+
+    /**
+     * Record: an index for an application class initializer's stream. One that logged nothing is
+     * given back ({@link #releaseInitIndex}): no event, slot or edge names it, and most
+     * initializers log nothing, so the indexes in use stay few however many classes load.
+     */
+    static synchronized int takeInitIndex() {
+        if (freeInitCount > 0) {
+            return freeInit[--freeInitCount];
+        }
+        int index = initFloor - 1;
+        if (index < nextIndex) {
+            throw new IllegalStateException("more than " + SyncOrder.MAX_THREADS + " recorded threads and class initializers");
+        }
+        initFloor = index;
+        return index;
+    }
+
+    /** Record: gives back the index of an initializer that logged nothing. */
+    static synchronized void releaseInitIndex(int index) {
+        if (freeInitCount == freeInit.length) {
+            freeInit = java.util.Arrays.copyOf(freeInit, freeInitCount * 2);
+        }
+        freeInit[freeInitCount++] = index;
+    }
+
+    /** Replay: an initializer's stream named {@code index}; false if no recording could have. */
+    static synchronized boolean initIndexRead(int index) {
+        if (index < nextIndex || index >= SyncOrder.MAX_THREADS) {
+            return false;
+        }
+        initFloor = Math.min(initFloor, index);
+        return true;
+    }
+
+    /** The lowest index an initializer's stream has: every one is at least this, and below {@link SyncOrder#MAX_THREADS}. */
+    static int initFloor() {
+        return initFloor;
     }
 
     /**
@@ -94,7 +143,7 @@ public final class Threads {
         return othersStarted;
     }
 
-    /** How many creation indexes are taken: every recorded thread's index is below it. */
+    /** How many creation indexes are taken: every recorded thread's index is below it ({@link #initFloor} for initializers'). */
     static int indexes() {
         return nextIndex;
     }

@@ -147,11 +147,16 @@ final class Waiter {
      */
     static void progressed() {
         if (parkedCount != 0) {
-            for (int i = 0, n = Threads.indexes(); i < n; i++) {
-                ThreadCtx waiter = (ThreadCtx) SLOTS.getVolatile(PARKED, i);
-                if (waiter != null && SyncOrder.ready(waiter)) {
-                    LockSupport.unpark(waiter.thread);
-                }
+            wake(0, Threads.indexes());
+            wake(Threads.initFloor(), SyncOrder.MAX_THREADS);
+        }
+    }
+
+    private static void wake(int from, int to) {
+        for (int i = from; i < to; i++) {
+            ThreadCtx waiter = (ThreadCtx) SLOTS.getVolatile(PARKED, i);
+            if (waiter != null && SyncOrder.ready(waiter)) {
+                LockSupport.unpark(waiter.thread);
             }
         }
     }

@@ -72,6 +72,19 @@ public final class LogWriter {
         return log;
     }
 
+    /**
+     * Forgets {@code log}, which holds no event, as if it had never been opened: no file is
+     * created for it. Searched from the newest, which it usually is.
+     */
+    public synchronized void discard(ThreadLog log) {
+        for (int i = logs.size() - 1; i >= 0; i--) {
+            if (logs.get(i) == log) {
+                logs.remove(i);
+                return;
+            }
+        }
+    }
+
     /** Queues {@code data[0, len)}, {@code events} whole events, for writing; the caller gives the array up. */
     void submit(String stream, byte[] data, int len, int events) {
         boolean interrupted = false;
