@@ -57,6 +57,24 @@ public final class LogWriter {
         return recording.resolve(STREAMS).resolve(stream + ".rpl");
     }
 
+    /** The names of the streams {@code recording} holds, as {@link #open} was given them. */
+    public static java.util.Set<String> streams(Path recording) throws IOException {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        Path dir = recording.resolve(STREAMS);
+        if (Files.isDirectory(dir)) {
+            // A loop, not a stream of lambdas: this runs in every replay's start-up.
+            try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+                for (Path f : files) {
+                    String n = f.getFileName().toString();
+                    if (n.endsWith(".rpl")) {
+                        names.add(n.substring(0, n.length() - ".rpl".length()));
+                    }
+                }
+            }
+        }
+        return names;
+    }
+
     public void start() {
         thread.start();
     }
