@@ -98,10 +98,11 @@ final class BenchCommand implements Callable<Integer>, Recorder {
     }
 
     @Override
-    public int record(Path dir, Order order, List<String> command, ProgramIo io) throws Exception {
+    public int record(Path dir, Order order, List<String> orderedFields, List<String> command, ProgramIo io) throws Exception {
         RecordCommand c = new RecordCommand();
         c.output = dir;
         c.order = order;
+        c.orderFields = new ArrayList<>(orderedFields);
         c.command = command;
         c.io = io;
         return c.call();

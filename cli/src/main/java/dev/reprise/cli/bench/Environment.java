@@ -31,7 +31,9 @@ final class Environment {
         b.append("- workloads:");
         for (Workload w : workloads) {
             b.append(" ").append(w.name()).append(" (").append(w.what()).append("; `").append(w.mainClass()).append(' ')
-                    .append(String.join(" ", w.args(quick))).append("`)").append(w == workloads.get(workloads.size() - 1) ? "" : ";");
+                    .append(String.join(" ", w.args(quick))).append('`')
+                    .append(w.orderedFields().isEmpty() ? "" : ", recorded with `--order-field " + String.join(" --order-field ", w.orderedFields()) + "`")
+                    .append(')').append(w == workloads.get(workloads.size() - 1) ? "" : ";");
         }
         return b.append('\n').toString();
     }

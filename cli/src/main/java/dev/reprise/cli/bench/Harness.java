@@ -103,7 +103,7 @@ final class Harness {
             status = p.waitFor();
         } else if (m.record()) {
             deleteTree(recording(dir, m, i)); // left by an earlier bench into the same --out
-            status = recorder.record(recording(dir, m, i), m.order(), command, io);
+            status = recorder.record(recording(dir, m, i), m.order(), w.orderedFields(), command, io);
         } else {
             status = recorder.replay(recording(dir, m.recording(), i), io);
         }

@@ -5,18 +5,25 @@ import java.util.List;
 /**
  * A benchmark program of the {@code bench} module: its main class and its arguments for the quick
  * and the full suite. {@code threads} says whether it runs several application threads, whose
- * replay depends on Reprise ordering their synchronization.
+ * replay depends on Reprise ordering their synchronization. {@code orderedFields} are the plain
+ * fields its threads race on, recorded with {@code --order-field} as a user would record it.
  */
 public record Workload(String name, String mainClass, List<String> quickArgs, List<String> fullArgs, boolean threads,
-                       String what) {
+                       String what, List<String> orderedFields) {
+    Workload(String name, String mainClass, List<String> quickArgs, List<String> fullArgs, boolean threads, String what) {
+        this(name, mainClass, quickArgs, fullArgs, threads, what, List.of());
+    }
+
     /** The catalogue, in the order the bench runs and reports them. */
     public static final List<Workload> ALL = List.of(
             new Workload("luindex", "bench.LuIndex", List.of("150"), List.of("1500"), false,
                     "Lucene 9: index JDK sources"),
             new Workload("lusearch", "bench.LuSearch", List.of("150", "150", "2"), List.of("1500", "3000", "2"), true,
                     "Lucene 9: index, then search from 2 threads"),
+            // H2 races on a plain static cache and on a table's queue of waiting sessions (BENCHMARKS.md).
             new Workload("h2", "bench.H2", List.of("200", "2"), List.of("4000", "2"), true,
-                    "H2 in-memory SQL database, 2 client threads"),
+                    "H2 in-memory SQL database, 2 client threads",
+                    List.of("org.h2.value.Value.softCache", "java.util.ArrayDeque.head", "java.util.ArrayDeque.tail")),
             new Workload("xalan", "bench.Xalan", List.of("500", "2"), List.of("4000", "10"), false,
                     "Xalan XSLT transform of a generated document"),
             new Workload("zxing", "bench.Zxing", List.of("40"), List.of("400"), false,
