@@ -20,7 +20,9 @@ package dev.reprise.agent.runtime;
  * without waiting for the initializer.
  *
  * <p>An initializer that runs inside an event, or on a thread that is not recorded, runs live as
- * before; so does one, on replay, that the recording holds no events for.
+ * before; so does a JDK class's, on replay, that the recording holds no events for. An
+ * application class's gets an empty stream then: any event it makes is a divergence, and the
+ * initializers it runs in turn open their own streams.
  */
 public final class ClassInits {
     private ClassInits() {
