@@ -148,6 +148,31 @@ class ClassCacheTest {
     }
 
     /**
+     * Instrumenting the program while the cache fills looks up a class it names and no entry
+     * holds, which opens every class path entry, the empty one (the working directory) last; a
+     * replay from the filled cache looks nothing up. The program's {@code getResources} walk then
+     * opened that entry itself, in the replay only, and the replay diverged: the walk is now made
+     * whole and unlogged in both.
+     */
+    @Test
+    void aResourceWalkReplaysFromTheCacheItsRecordingFilled() throws Exception {
+        Path build = Programs.compile(tmp.resolve("walk"), Map.of("lib/Gone.java", FLAG.formatted("").replace("Flag", "Gone"),
+                "app/Main.java", "package app;\npublic final class Main {\n"
+                        + "    public static void main(String[] args) throws Exception {\n"
+                        + "        if (args.length > 0) {\n            lib.Gone.ready = true;\n        }\n"
+                        + "        System.out.println(java.util.Collections.list(ClassLoader.getSystemClassLoader()"
+                        + ".getResources(\"META-INF/MANIFEST.MF\")).size() > 0);\n    }\n}\n"));
+        Path app = tmp.resolve("app.jar");
+        Programs.jar(app, build, "app");
+        Map<String, String> env = Map.of("REPRISE_CACHE_DIR", tmp.resolve("cache").toString());
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, List.of(Reprise.JAVA, "-cp", app + java.io.File.pathSeparator, "app.Main"), null, env);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals("true\n", recorded.stdout(), recorded::toString);
+        assertSameRun(recorded, replay(rec, env));
+    }
+
+    /**
      * With another java agent in the program's command, start-up instruments the JDK classes it
      * finds instead of using the bytes it kept from runs without one (LoadedClassesTest says when):
      * recordings made either way, in turn on one cache, replay.

@@ -3,6 +3,8 @@ package dev.reprise.agent.ops;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.net.URL;
+import java.util.Collections;
+import java.util.Enumeration;
 
 import dev.reprise.agent.runtime.JdkMethods;
 import dev.reprise.agent.runtime.Rt;
@@ -13,12 +15,16 @@ import dev.reprise.agent.runtime.Rt;
  * is canonicalized, a jar checked for existence), and which thread does it, and when, differs between a recording and its
  * replay: the recording's start-up may look a resource up where the replay does not. The class
  * path is part of the program, which replay requires unchanged, so these run live and unlogged.
+ * A look-up of all the resources of a name walks the class path lazily, as the program iterates
+ * them, opening entries as it goes: it is walked whole at the look-up instead, while the call is
+ * claimed, so no entry is opened in the program's own context.
  */
 public final class ClassPathOps {
     private static final String LOADER = "jdk/internal/loader/BuiltinClassLoader";
 
     private static final MethodHandle FIND_CLASS_LIVE = lookup("findClassOnClassPathOrNull", Class.class);
     private static final MethodHandle FIND_RESOURCE_LIVE = lookup("findResourceOnClassPath", URL.class);
+    private static final MethodHandle FIND_RESOURCES_LIVE = lookup("findResourcesOnClassPath", Enumeration.class);
 
     private ClassPathOps() {
     }
@@ -42,6 +48,17 @@ public final class ClassPathOps {
     public static URL findResource(Object loader, String name) throws Throwable {
         try {
             return (URL) FIND_RESOURCE_LIVE.invokeExact(loader, name);
+        } finally {
+            Rt.release();
+        }
+    }
+
+    @Prologue(owner = LOADER, method = "findResourcesOnClassPath", desc = "(Ljava/lang/String;)Ljava/util/Enumeration;")
+    public static Enumeration<URL> findResources(Object loader, String name) throws Throwable {
+        try {
+            @SuppressWarnings("unchecked")
+            Enumeration<URL> lazy = (Enumeration<URL>) FIND_RESOURCES_LIVE.invokeExact(loader, name);
+            return Collections.enumeration(Collections.list(lazy));
         } finally {
             Rt.release();
         }
