@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -68,9 +69,17 @@ final class Summary {
     }
 
     Geomean geomean(Mode m, ToDoubleFunction<Cell> value) {
+        return geomean(m, value, w -> true);
+    }
+
+    /** Like {@link #geomean(Mode, ToDoubleFunction)}, over the workloads {@code of} accepts. */
+    Geomean geomean(Mode m, ToDoubleFunction<Cell> value, Predicate<Workload> of) {
         double logSum = 0;
         int n = 0;
         for (Row r : rows) {
+            if (!of.test(r.workload())) {
+                continue;
+            }
             double v = value.applyAsDouble(r.cells().get(m));
             if (v > 0 && Double.isFinite(v)) {
                 logSum += Math.log(v);
@@ -78,6 +87,16 @@ final class Summary {
             }
         }
         return new Geomean(n == 0 ? Double.NaN : Math.exp(logSum / n), n);
+    }
+
+    /** How many workloads {@code of} accepts. */
+    int count(Predicate<Workload> of) {
+        return (int) rows.stream().filter(r -> of.test(r.workload())).count();
+    }
+
+    /** Whether some workload is not of a kind DaCapo has, so that the geomean over those that are differs. */
+    boolean mixesKinds() {
+        return count(Workload::dacapoKind) < rows.size();
     }
 
     boolean allMatched() {

@@ -9,7 +9,8 @@ import dev.reprise.cli.bench.Summary.Row;
 
 /**
  * A grouped bar chart of the time-in-main ratios to plain (the measure the targets are set on),
- * per workload and their geomean, with a line at 1.0. Written by hand: a few rectangles need no charting library. A failed mode gets no
+ * per workload and their geomean (and the geomean of the workloads of a kind DaCapo has, if others
+ * ran), with a line at 1.0. Written by hand: a few rectangles need no charting library. A failed mode gets no
  * bar but a red "x".
  */
 final class SvgChart {
@@ -35,6 +36,10 @@ final class SvgChart {
         }
         names.add("geomean");
         values.add(MODES.stream().mapToDouble(m -> s.geomean(m, Cell::timedRatio).value()).toArray());
+        if (s.mixesKinds()) {
+            names.add("DaCapo kinds");
+            values.add(MODES.stream().mapToDouble(m -> s.geomean(m, Cell::timedRatio, Workload::dacapoKind).value()).toArray());
+        }
         double max = 1.5;
         for (double[] v : values) {
             for (double x : v) {

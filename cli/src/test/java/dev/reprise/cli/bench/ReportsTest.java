@@ -1,0 +1,61 @@
+package dev.reprise.cli.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** The report's arithmetic, on runs with made-up times: which geomeans it gives, over which workloads. */
+class ReportsTest {
+    private static final double[] RATIOS_LUINDEX = {1.21, 1.10, 1.44, 1.20};
+    private static final double[] RATIOS_JUC = {4.0, 3.0, 9.0, 3.0};
+
+    @Test
+    void givesTheGeomeanOfTheDacapoKindsApartWhenAStressWorkloadRan() {
+        Summary s = new Summary();
+        s.add(workload("luindex"), runs("luindex", RATIOS_LUINDEX));
+        s.add(workload("juc"), runs("juc", RATIOS_JUC));
+        String md = Reports.markdown("", s);
+
+        // record TO over both: sqrt(1.21 * 4.0) = 2.20; over luindex alone: 1.21.
+        assertEquals("| **geomean** |  | **2.20x** | **1.82x** | **3.60x** | **1.90x** | |", line(md, "| **geomean** |", 0));
+        assertEquals("| **geomean, DaCapo kinds** |  | **1.21x** | **1.10x** | **1.44x** | **1.20x** | |",
+                line(md, "| **geomean, DaCapo kinds** |", 0));
+        assertTrue(SvgChart.render(s).contains(">DaCapo kinds</text>"));
+    }
+
+    @Test
+    void givesOneGeomeanWhenOnlyDacapoKindsRan() {
+        Summary s = new Summary();
+        s.add(workload("luindex"), runs("luindex", RATIOS_LUINDEX));
+        String md = Reports.markdown("", s);
+
+        assertEquals("| **geomean** |  | **1.21x** | **1.10x** | **1.44x** | **1.20x** | |", line(md, "| **geomean** |", 0));
+        assertFalse(md.contains("DaCapo kinds"));
+        assertFalse(SvgChart.render(s).contains("DaCapo kinds"));
+    }
+
+    private static Workload workload(String name) {
+        return Workload.ALL.stream().filter(w -> w.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    /** One measured run per mode: one second in main plain, {@code ratios} times that recorded and replayed. */
+    private static List<Run> runs(String workload, double[] ratios) {
+        List<Run> runs = new ArrayList<>();
+        Mode[] modes = {Mode.PLAIN, Mode.RECORD_TO, Mode.RECORD_RTO, Mode.REPLAY_TO, Mode.REPLAY_RTO};
+        for (int i = 0; i < modes.length; i++) {
+            long nanos = Math.round((i == 0 ? 1.0 : ratios[i - 1]) * 1e9);
+            runs.add(new Run(workload, modes[i], 1, false, nanos + 100_000_000L, nanos, 100_000, 0, "sha", 1000, null));
+        }
+        return runs;
+    }
+
+    /** The {@code n}th line of {@code text} that starts with {@code prefix}. */
+    private static String line(String text, String prefix, int n) {
+        return text.lines().filter(l -> l.startsWith(prefix)).skip(n).findFirst().orElse("(none)");
+    }
+}
