@@ -114,6 +114,24 @@ class ThreadsTest {
         assertChaosReplaysMatch(tmp.resolve("rec"), recorded);
     }
 
+    /**
+     * An application initializer whose synchronization is all relaxed counts it, as a thread
+     * does: its stream keeps only the count and the end, and its replay takes the count.
+     */
+    @Test
+    void initializerWithOnlyCountedEventsIsReplayed() {
+        Run recorded = record(tmp.resolve("rec"), "rto", corpus("corpus.threads.CountedInitializer"));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().endsWith("the initializer summed 4950\n"), recorded::toString);
+        Run events = Reprise.reprise(List.of("inspect", "--events", "init-corpus.threads.CountedInitializer$Reader",
+                tmp.resolve("rec").toString()), null, Map.of(), null);
+        assertEquals(0, events.status(), events::toString);
+        List<String> ops = events.stdout().lines().map(l -> l.trim().split("\\s+")).filter(f -> f.length > 1)
+                .map(f -> f[1]).toList();
+        assertEquals(List.of("class.init.index", "sync.relaxed.run", "class.init.end"), ops, events::toString);
+        assertChaosReplaysMatch(tmp.resolve("rec"), recorded);
+    }
+
     /** A JDK initializer's thread start is an event of the initializer's own stream, replayed there. */
     @Test
     void threadStartedByJdkInitializerIsReplayed() {

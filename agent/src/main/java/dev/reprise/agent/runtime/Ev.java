@@ -74,7 +74,9 @@ public final class Ev {
     Ev(ThreadCtx ctx) {
         this.ctx = ctx;
         this.recording = ctx.log != null;
-        this.countsRelaxed = ctx.initializing == null && !(recording && Session.current().config().logRelaxed());
+        // A JDK initializer's stream has no end event to write a count before, so its relaxed
+        // events are written whole; an application initializer's ends with class.init.end.
+        this.countsRelaxed = !ctx.jdkInit && !(recording && Session.current().config().logRelaxed());
         this.indexPending = recording && ctx.initializing != null && !ctx.jdkInit;
     }
 
@@ -296,6 +298,11 @@ public final class Ev {
         op = relaxedTwin;
         inRun = true;
         payloadEnd = ctx.in.position();
+    }
+
+    /** Record: whether relaxed events were counted since the last event written. */
+    boolean counting() {
+        return run > 0;
     }
 
     /** Replay: whether this thread replayed relaxed events from counts, whose sites the recording did not keep. */

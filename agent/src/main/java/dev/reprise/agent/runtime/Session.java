@@ -169,7 +169,9 @@ public final class Session {
      * while it ran ({@link #endOfRecording}).
      */
     void endClassInit(ThreadCtx ctx) {
-        if (writer != null ? ctx.eventNo != 0 : ctx.index >= 0) {
+        // Recording, an initializer that only counted relaxed events logged something: the end
+        // writes their count, which its replay must take.
+        if (writer != null ? ctx.eventNo != 0 || ctx.ev.counting() : ctx.index >= 0) {
             ctx.depth = 1; // claimed, as every event is: what chaos does before it is not the program's
             Ev.begin(ctx, INIT_END, 0, 0).end();
         }
