@@ -67,7 +67,7 @@ final class InspectCommand implements Callable<Integer> {
 
     private int listEvents(RecordingDir rec) throws RecordingException {
         Properties ops = rec.sideFile("ops.properties");
-        Path stream = rec.path().resolve("streams").resolve("t" + eventsOf + ".rpl");
+        Path stream = rec.streamFile(eventsOf);
         if (!Files.exists(stream)) {
             Main.say("no thread " + eventsOf + " in " + rec.path());
             return ExitCodes.USAGE;

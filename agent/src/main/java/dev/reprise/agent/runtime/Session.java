@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 import dev.reprise.core.log.EventInput;
@@ -23,10 +24,10 @@ public final class Session {
     private final AgentConfig config;
     private final LogWriter writer;
     /**
-     * Replay: the recording's streams, listed once. Most class initializers have none, and a
-     * look-up per initializer on the disk cost about 150 microseconds each (jython: 48 ms).
+     * Replay: the recording's streams, listed once. Most class initializers have none, and asking
+     * the disk for each took a jython replay 48 ms (BENCHMARKS.md, the run at 58fb705).
      */
-    private final java.util.Set<String> recordedStreams;
+    private final Set<String> recordedStreams;
     private final List<ThreadCtx> threads = new ArrayList<>();
     /**
      * Application class initializers opened, per class name. Several loaders may define one
@@ -35,7 +36,7 @@ public final class Session {
      */
     private final Map<String, Integer> initializers = new HashMap<>();
 
-    private Session(AgentConfig config, LogWriter writer, java.util.Set<String> recordedStreams) {
+    private Session(AgentConfig config, LogWriter writer, Set<String> recordedStreams) {
         this.config = config;
         this.writer = writer;
         this.recordedStreams = recordedStreams;

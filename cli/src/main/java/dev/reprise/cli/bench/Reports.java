@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 import dev.reprise.cli.bench.Summary.Cell;
@@ -97,18 +98,19 @@ final class Reports {
      * ({@link Workload#dacapoKind}), over those that are, the set DESIGN.md's targets compare with.
      */
     private static void geomeans(StringBuilder b, Summary s, ToDoubleFunction<Cell> ratio, String rowEnd) {
-        b.append("| **geomean** | ");
+        geomeanRow(b, "geomean", s, ratio, w -> true, rowEnd);
+        if (s.mixesKinds()) {
+            geomeanRow(b, "geomean, DaCapo kinds", s, ratio, Workload::dacapoKind, rowEnd);
+        }
+    }
+
+    private static void geomeanRow(StringBuilder b, String label, Summary s, ToDoubleFunction<Cell> ratio,
+                                   Predicate<Workload> of, String rowEnd) {
+        b.append("| **").append(label).append("** | ");
         for (Mode m : OVERHEAD) {
-            b.append(" | ").append(geomean(s.geomean(m, ratio), s.rows().size()));
+            b.append(" | ").append(geomean(s.geomean(m, ratio, of), s.count(of)));
         }
         b.append(rowEnd);
-        if (s.mixesKinds()) {
-            b.append("| **geomean, DaCapo kinds** | ");
-            for (Mode m : OVERHEAD) {
-                b.append(" | ").append(geomean(s.geomean(m, ratio, Workload::dacapoKind), s.count(Workload::dacapoKind)));
-            }
-            b.append(rowEnd);
-        }
     }
 
     /** "ok 4/4" when both replays matched every time, else each replay mode's count of failures. */

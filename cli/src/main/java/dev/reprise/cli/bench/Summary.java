@@ -68,11 +68,7 @@ final class Summary {
     record Geomean(double value, int count) {
     }
 
-    Geomean geomean(Mode m, ToDoubleFunction<Cell> value) {
-        return geomean(m, value, w -> true);
-    }
-
-    /** Like {@link #geomean(Mode, ToDoubleFunction)}, over the workloads {@code of} accepts. */
+    /** Mode {@code m}'s geomean of {@code value} over the workloads {@code of} accepts. */
     Geomean geomean(Mode m, ToDoubleFunction<Cell> value, Predicate<Workload> of) {
         double logSum = 0;
         int n = 0;

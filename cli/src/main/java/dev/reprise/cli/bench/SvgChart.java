@@ -3,6 +3,7 @@ package dev.reprise.cli.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
 
 import dev.reprise.cli.bench.Summary.Cell;
 import dev.reprise.cli.bench.Summary.Row;
@@ -35,10 +36,10 @@ final class SvgChart {
             values.add(MODES.stream().mapToDouble(m -> r.cells().get(m).timedRatio()).toArray());
         }
         names.add("geomean");
-        values.add(MODES.stream().mapToDouble(m -> s.geomean(m, Cell::timedRatio).value()).toArray());
+        values.add(geomeans(s, w -> true));
         if (s.mixesKinds()) {
             names.add("DaCapo kinds");
-            values.add(MODES.stream().mapToDouble(m -> s.geomean(m, Cell::timedRatio, Workload::dacapoKind).value()).toArray());
+            values.add(geomeans(s, Workload::dacapoKind));
         }
         double max = 1.5;
         for (double[] v : values) {
@@ -82,6 +83,11 @@ final class SvgChart {
                     x, y - 10, COLORS[m], x + 16, y, MODES.get(m).label()));
         }
         return b.append("</svg>\n").toString();
+    }
+
+    /** Per mode, the geomean of the time-in-main ratios of the workloads {@code of} accepts. */
+    private static double[] geomeans(Summary s, Predicate<Workload> of) {
+        return MODES.stream().mapToDouble(m -> s.geomean(m, Cell::timedRatio, of).value()).toArray();
     }
 
     private static int y(double v, double max) {

@@ -17,11 +17,6 @@ public record Workload(String name, String mainClass, List<String> quickArgs, Li
         this(name, mainClass, quickArgs, fullArgs, threads, what, List.of(), true);
     }
 
-    Workload(String name, String mainClass, List<String> quickArgs, List<String> fullArgs, boolean threads, String what,
-             List<String> orderedFields) {
-        this(name, mainClass, quickArgs, fullArgs, threads, what, orderedFields, true);
-    }
-
     /** The catalogue, in the order the bench runs and reports them. */
     public static final List<Workload> ALL = List.of(
             new Workload("luindex", "bench.LuIndex", List.of("150"), List.of("1500"), false,
@@ -31,7 +26,7 @@ public record Workload(String name, String mainClass, List<String> quickArgs, Li
             // H2 races on a plain static cache and on a table's queue of waiting sessions (BENCHMARKS.md).
             new Workload("h2", "bench.H2", List.of("200", "2"), List.of("4000", "2"), true,
                     "H2 in-memory SQL database, 2 client threads",
-                    List.of("org.h2.value.Value.softCache", "java.util.ArrayDeque.head", "java.util.ArrayDeque.tail")),
+                    List.of("org.h2.value.Value.softCache", "java.util.ArrayDeque.head", "java.util.ArrayDeque.tail"), true),
             new Workload("xalan", "bench.Xalan", List.of("500", "2"), List.of("4000", "10"), false,
                     "Xalan XSLT transform of a generated document"),
             new Workload("zxing", "bench.Zxing", List.of("40"), List.of("400"), false,

@@ -20,6 +20,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 
+import dev.reprise.core.log.LogWriter;
 import dev.reprise.core.log.RecordingCorruptException;
 
 /** A recording directory on disk: its manifest, its streams and the recorder's side files. */
@@ -151,7 +152,7 @@ public final class RecordingDir {
 
     /** Where the stream of thread {@code path} is (or would be). */
     public Path streamFile(String path) {
-        return dir.resolve("streams").resolve("t" + path + ".rpl");
+        return LogWriter.streamFile(dir, "t" + path);
     }
 
     /** Thread path of a stream file: {@code streams/t1.2.rpl} is thread {@code 1.2}. */

@@ -2,14 +2,17 @@ package dev.reprise.core.log;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.locks.LockSupport;
@@ -22,6 +25,7 @@ import java.util.zip.Deflater;
  */
 public final class LogWriter {
     private static final String STREAMS = "streams";
+    private static final String SUFFIX = ".rpl";
     private static final Job STOP = new Job(null, null, 0, 0);
 
     /** A chunk to write: {@code data[0, len)}, which the writer owns from then on. */
@@ -54,20 +58,20 @@ public final class LogWriter {
     }
 
     public static Path streamFile(Path recording, String stream) {
-        return recording.resolve(STREAMS).resolve(stream + ".rpl");
+        return recording.resolve(STREAMS).resolve(stream + SUFFIX);
     }
 
     /** The names of the streams {@code recording} holds, as {@link #open} was given them. */
-    public static java.util.Set<String> streams(Path recording) throws IOException {
-        java.util.Set<String> names = new java.util.HashSet<>();
+    public static Set<String> streams(Path recording) throws IOException {
+        Set<String> names = new HashSet<>();
         Path dir = recording.resolve(STREAMS);
         if (Files.isDirectory(dir)) {
             // A loop, not a stream of lambdas: this runs in every replay's start-up.
-            try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
                 for (Path f : files) {
                     String n = f.getFileName().toString();
-                    if (n.endsWith(".rpl")) {
-                        names.add(n.substring(0, n.length() - ".rpl".length()));
+                    if (n.endsWith(SUFFIX)) {
+                        names.add(n.substring(0, n.length() - SUFFIX.length()));
                     }
                 }
             }
