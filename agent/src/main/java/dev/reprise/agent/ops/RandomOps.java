@@ -53,6 +53,22 @@ public final class RandomOps {
         return ThreadRandoms.nextSecondarySeed(Rt.threadPath());
     }
 
+    /**
+     * On JDK 25 a virtual thread's probe is its carrier's: {@code getProbe} and
+     * {@code advanceProbe} read and write the field of the platform thread it is mounted on, and
+     * which carrier runs it when is the scheduler's race, which replay does not repeat (a
+     * {@code LongAdder} or a {@code ConcurrentHashMap} counter then picks other cells, in other
+     * numbers of actions). In {@code ThreadLocalRandom} the carrier is the current thread itself,
+     * so a virtual thread keeps the probe its path gave it, as a platform thread does. No event, so no claim:
+     * the probe is only which cell to try first, for any thread.
+     */
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "jdk/internal/access/JavaLangAccess",
+            method = "currentCarrierThread", desc = "()Ljava/lang/Thread;",
+            alsoIn = "java/util/concurrent/ThreadLocalRandom")
+    public static Thread probeCarrier(Object access) {
+        return Thread.currentThread();
+    }
+
     @Prologue(owner = "java/security/SecureRandom", method = "nextBytes", desc = "([B)V")
     public static void nextBytes(SecureRandom self, byte[] bytes) throws Throwable {
         Ev ev = Ev.begin(NEXT_BYTES, 0, bytes == null ? 0 : bytes.length);
