@@ -1,11 +1,13 @@
 package corpus.juc;
 
+import java.lang.reflect.Method;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 /**
- * What the java.util.concurrent programs share: starting a few lettered threads together, and
- * printing an order of letters or numbers briefly.
+ * What the java.util.concurrent programs share: starting a few lettered threads together, or
+ * virtual threads, and printing an order of letters or numbers briefly.
  */
 final class Interleavings {
     /** The body of one of the threads started by {@link #together}: its index and letter. */
@@ -44,6 +46,29 @@ final class Interleavings {
         if (failure.get() != null) {
             throw new IllegalStateException("a thread failed", failure.get());
         }
+    }
+
+    /**
+     * What starts a virtual thread running a task (JDK 21 and later, reached reflectively, as the
+     * corpus is compiled for 17), or null on an older JDK.
+     */
+    static Function<Runnable, Thread> virtualThreadStarter() throws ReflectiveOperationException {
+        Method ofVirtual;
+        Method start;
+        try {
+            ofVirtual = Thread.class.getMethod("ofVirtual");
+            start = Class.forName("java.lang.Thread$Builder").getMethod("start", Runnable.class);
+        } catch (NoSuchMethodException | ClassNotFoundException e) {
+            return null;
+        }
+        Object builder = ofVirtual.invoke(null);
+        return task -> {
+            try {
+                return (Thread) start.invoke(builder, task);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        };
     }
 
     /** Run-length form of a string of letters: {@code AAABCC} is {@code A3BC2}. */
