@@ -59,8 +59,8 @@ public final class RandomOps {
      * which carrier runs it when is the scheduler's race, which replay does not repeat (a
      * {@code LongAdder} or a {@code ConcurrentHashMap} counter then picks other cells, in other
      * numbers of actions). In {@code ThreadLocalRandom} the carrier is the current thread itself,
-     * so a virtual thread keeps the probe its path gave it, as a platform thread does. No event, so no claim:
-     * the probe is only which cell to try first, for any thread.
+     * so a virtual thread keeps the probe its path gave it, as a platform thread does. No event,
+     * so no claim: the probe is only which cell to try first, for any thread.
      */
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "jdk/internal/access/JavaLangAccess",
             method = "currentCarrierThread", desc = "()Ljava/lang/Thread;",
