@@ -10,8 +10,9 @@ import java.util.function.Function;
 /**
  * Virtual threads (JDK 21 and later) contending on a LongAdder and a ConcurrentHashMap's counter,
  * whose striped cells a thread picks by its ThreadLocalRandom probe, and yielding so the
- * scheduler moves them between carrier threads. Each then draws a number from its ThreadLocalRandom. Prints the totals and the draws.
- * On an older JDK it says virtual threads are unavailable.
+ * scheduler moves them between carrier threads. Each then draws a number from its
+ * ThreadLocalRandom. Prints the totals and the draws. On an older JDK it says virtual threads are
+ * unavailable.
  */
 public final class VirtualThreadCounters {
     public static void main(String[] args) throws Exception {

@@ -46,7 +46,7 @@ class ConcurrentProgramsTest {
     @ParameterizedTest(name = "virtual threads under {0}")
     @CsvSource({"rto", "to"})
     void virtualThreadsAreReplayed(String order) {
-        assumeTrue(Runtime.version().feature() >= 21, "virtual threads need JDK 21 or later");
+        assumeVirtualThreads();
         String out = recordAndReplay("corpus.juc.VirtualThreads", order).stdout();
         assertTrue(out.contains("all on virtual threads true, terminated true"), out);
     }
@@ -59,7 +59,7 @@ class ConcurrentProgramsTest {
     @ParameterizedTest(name = "virtual threads' striped counters under {0}")
     @CsvSource({"rto", "to"})
     void virtualThreadsStripedCountersAreReplayed(String order) {
-        assumeTrue(Runtime.version().feature() >= 21, "virtual threads need JDK 21 or later");
+        assumeVirtualThreads();
         String out = recordAndReplay("corpus.juc.VirtualThreadCounters", order).stdout();
         assertTrue(out.startsWith("sum 16000, map {0=3200, 1=3200, 2=3200, 3=3200, 4=3200}, draws "), out);
     }
@@ -72,7 +72,7 @@ class ConcurrentProgramsTest {
     @ParameterizedTest(name = "virtual threads' ends under {0}")
     @CsvSource({"rto", "to"})
     void virtualThreadsEndOnReplay(String order) {
-        assumeTrue(Runtime.version().feature() >= 21, "virtual threads need JDK 21 or later");
+        assumeVirtualThreads();
         String out = recordAndReplay("corpus.juc.VirtualThreadEnds", order).stdout();
         assertEquals("counts 100 200 300 400, any alive after join false\n", out);
     }
@@ -86,6 +86,10 @@ class ConcurrentProgramsTest {
     @CsvSource({"corpus.juc.Locks", "corpus.juc.ConcurrentCollections", "corpus.juc.Pools", "corpus.juc.CaffeineCache"})
     void everyRelaxedEventIsReplayedAtItsSite(String program) {
         recordAndReplay(program, "rto", 3, "--log-relaxed");
+    }
+
+    private static void assumeVirtualThreads() {
+        assumeTrue(Runtime.version().feature() >= 21, "virtual threads need JDK 21 or later");
     }
 
     private Run recordAndReplay(String program, String order) {
