@@ -9,9 +9,21 @@ import java.util.Set;
 /**
  * The program's command line, {@code java [JVM options] (-cp CP MAIN | -jar JAR | -m MODULE) [ARGS]},
  * and the same line with Reprise's agent added. The agent's flags go right after the
- * executable, so the user's own options and arguments are passed exactly as typed.
+ * executable, so the user's own options and arguments are passed exactly as typed, and a JVM
+ * option the user gives wins over Reprise's (the JVM takes the last of a repeated flag).
  */
 final class JavaCommand {
+    /**
+     * Room for Reprise's own metadata. The JVM starts a concurrent collection the first time its
+     * metaspace reaches {@code MetaspaceSize} (21 MiB by default on 64-bit HotSpot, JDK 17 to 25),
+     * and G1 shrinks the heap after it. Reprise's agent, and the JDK classes and method handles
+     * it uses, take 7 to 8 MiB of metaspace (measured on the bench workloads, BENCHMARKS.md):
+     * without this, a program that stays under the threshold alone crosses it recorded, and
+     * collects earlier and more often than it does plain. So the threshold is the default plus
+     * 8 MiB.
+     */
+    static final String METASPACE_ROOM = "-XX:MetaspaceSize=29m";
+
     /** JVM options whose value is the next word. */
     private static final Set<String> WITH_VALUE = Set.of("-cp", "-classpath", "--class-path", "-p", "--module-path",
             "--upgrade-module-path", "--add-modules", "--limit-modules", "--add-opens", "--add-exports", "--add-reads",
@@ -60,6 +72,7 @@ final class JavaCommand {
         out.add(javaExe);
         out.add("-Xbootclasspath/a:" + agentJar);
         out.add("-javaagent:" + agentJar + "=" + agentOptions);
+        out.add(METASPACE_ROOM);
         out.addAll(extraJvmOptions);
         out.addAll(words.subList(1, words.size()));
         return out;
