@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -18,9 +19,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The java.util.concurrent programs of corpus.juc, whose output is their interleaving
  * (locks and conditions, synchronizers, atomics and VarHandles, concurrent collections, thread
- * pools, futures and parallel streams, the Caffeine cache, virtual threads, their striped
- * counters and their ends on JDK 21+): each recorded under each ordering and replayed eight times
- * with chaos seeds 1 to 8, every replay byte-identical to the recording in stdout and exit status.
+ * pools, futures and parallel streams, the Caffeine cache, read-mostly fields, virtual threads,
+ * their striped counters and their ends on JDK 21+): each recorded under each ordering and
+ * replayed eight times with chaos seeds 1 to 8 (read-mostly fields: three recordings under RTO,
+ * three replays each), every replay byte-identical to the recording in stdout and exit status.
  */
 class ConcurrentProgramsTest {
     /** Eight, not ten: this class is CI's longest, and two JDKs' runs must stay under 20 minutes. */
@@ -75,6 +77,19 @@ class ConcurrentProgramsTest {
         assumeVirtualThreads();
         String out = recordAndReplay("corpus.juc.VirtualThreadEnds", order).stdout();
         assertEquals("counts 100 200 300 400, any alive after join false\n", out);
+    }
+
+    /**
+     * Reads of a slot their thread read since its last write take no lock when recorded under RTO;
+     * a write waits for them and orders after the readers' counts. Taking those counts after the
+     * write had become the program's last ordered event, which a reader's first use of another
+     * slot then ordered after, made replay wait in a cycle in about one recording of three.
+     * Recorded three times, each replayed three times.
+     */
+    @RepeatedTest(value = 3, name = "read-mostly fields, recording {currentRepetition}")
+    void readsWithoutTheSlotsLockAreReplayed() {
+        String out = recordAndReplay("corpus.juc.ReadMostly", "rto", 3).stdout();
+        assertTrue(out.endsWith("last version 400, work true\n"), out);
     }
 
     /**

@@ -18,7 +18,8 @@ import jdk.internal.vm.annotation.DontInline;
  * exception path). Recording takes
  * the slot's lock in {@code enter} and releases it in {@code exit}, so the action and its record
  * are atomic against every other action on the slot (DESIGN, rule 2); a thread that runs alone
- * needs no lock ({@link SyncOrder#alone}). Replay waits in
+ * needs no lock ({@link SyncOrder#alone}), nor does a read of a slot the thread read since its
+ * last write, which a write waits for instead ({@link UnlockedReads}). Replay waits in
  * {@code enter} for the action's turn and publishes its completion in {@code exit}, after the
  * action took effect, so the next action on the location sees it.
  *
@@ -136,6 +137,10 @@ public final class SyncActions {
             if (slot == SyncOrder.NO_SLOT) {
                 // Main alone, in a stream whose count must be written (Ev.takeRelaxed): no lock.
                 SyncOrder.recordAlone(Ev.begin(ctx, ACTION, site, 0), ctx);
+            } else if (read && UnlockedReads.begin(ctx, slot)) {
+                // A read of a slot this thread read since its last write: relaxed, without the lock.
+                SyncOrder.recordUnlockedRead(Ev.prepare(ctx, ACTION, site, 0), ctx);
+                slot = SyncOrder.UNLOCKED;
             } else {
                 // Most actions are relaxed: the event is opened only if it is ordered (Ev.prepare).
                 SlotLocks.MEMORY.lock(ctx, slot);
@@ -172,6 +177,8 @@ public final class SyncActions {
         Ev ev = ctx.ev;
         if (!ev.recording()) {
             SyncOrder.completed(ctx);
+        } else if (slot == SyncOrder.UNLOCKED) {
+            UnlockedReads.end(ctx, ctx.syncCount);
         } else if (slot != SyncOrder.NO_SLOT) {
             SlotLocks.MEMORY.unlock(slot);
         }

@@ -65,6 +65,8 @@ public final class SyncOrder {
     static final int NO_SLOT = SLOTS;
     /** The slot of an event {@link #take} took: no event is open. */
     static final int TAKEN = SLOTS + 1;
+    /** The slot of a read made without its slot's lock ({@link UnlockedReads}). */
+    static final int UNLOCKED = SLOTS + 2;
 
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
     private static final VarHandle LAST_ORDERED = staticLong("lastOrdered");
@@ -362,9 +364,11 @@ public final class SyncOrder {
         int others = readers - first - (self >= 0 ? 1 : 0);
         if (read && (self >= 0 || readers < end)) {
             MEMORY_SLOTS[self >= 0 ? self : readers] = mine;
+            UnlockedReads.registered(ctx, slot, write);
         } else if (others > 0) {
-            MEMORY_SLOTS[writeAt] = mine;
-            orderedAfterReads(ev, mine, first, readers, others);
+            // Volatile: the store half of the handshake with the other readers' unlocked reads.
+            LONGS.setVolatile(MEMORY_SLOTS, writeAt, mine);
+            orderedAfterReads(ev, mine, slot, first, readers, others);
             return;
         } else {
             MEMORY_SLOTS[writeAt] = mine;
@@ -380,14 +384,14 @@ public final class SyncOrder {
     }
 
     /**
-     * Logs a write ordered after the reads in {@code MEMORY_SLOTS[from, to)} but its own thread's,
-     * {@code others} of them, and clears them. Out of line, like {@link #ordered}: the paths
-     * that log are rare, and compiled into {@link #recordMemory} they made it a method C2 took
-     * hundreds of milliseconds to compile, which ran slowly all that while.
+     * Logs a write on {@code slot} ordered after the reads in {@code MEMORY_SLOTS[from, to)} but
+     * its own thread's, {@code others} of them, and clears them; each reader's count is that of
+     * its last read, unlocked ones included ({@link UnlockedReads#orderAfter}). Out of line, like
+     * {@link #ordered}: the paths that log are rare, and compiled into {@link #recordMemory} they
+     * made it a method C2 took hundreds of milliseconds to compile, which ran slowly all that while.
      */
     @DontInline
-    private static void orderedAfterReads(Ev ev, long mine, int from, int to, int others) {
-        LAST_ORDERED.getAndSet(mine);
+    private static void orderedAfterReads(Ev ev, long mine, int slot, int from, int to, int others) {
         ev.header(false);
         if (others == 1) {
             ev.j(EDGE);
@@ -400,9 +404,12 @@ public final class SyncOrder {
             MEMORY_SLOTS[i] = 0L;
             if (owner(r) != owner(mine)) {
                 ev.j(owner(r));
-                ev.j(r & COUNT_MASK);
+                ev.j(UnlockedReads.orderAfter(owner(r), r & COUNT_MASK, slot));
             }
         }
+        // Only now may a first use order after this event: the readers' counts just taken must
+        // name none of their events that does, or replay would wait in a cycle.
+        LAST_ORDERED.getAndSet(mine);
     }
 
     /**
@@ -417,6 +424,20 @@ public final class SyncOrder {
         ev.j(prev != 0 ? EDGE : FIRST);
         ev.j(edge == 0 ? -1 : owner(edge));
         ev.j(edge & COUNT_MASK);
+    }
+
+    /**
+     * Record, RTO: a read of {@code slot} that {@link UnlockedReads#begin} let go ahead without the
+     * lock, relaxed as {@link #recordMemory} would have found it.
+     */
+    static void recordUnlockedRead(Ev ev, ThreadCtx ctx) {
+        ++ctx.syncCount;
+        ev.header(true);
+    }
+
+    /** The last write of memory slot {@code slot} (volatile: the load half of {@link UnlockedReads}' handshake). */
+    static long lastWrite(int slot) {
+        return (long) LONGS.getVolatile(MEMORY_SLOTS, slot * MEMORY_STRIDE + 1);
     }
 
     private static int owner(long packed) {

@@ -73,7 +73,8 @@ public final class ThreadCtx {
     /**
      * The slot of the synchronization action in progress ({@link SyncActions}):
      * {@link SyncOrder#NO_SLOT} for one of main alone, which takes no lock, {@link SyncOrder#TAKEN}
-     * for one taken without an event; -1 if none.
+     * for one taken without an event, {@link SyncOrder#UNLOCKED} for a read without the slot's
+     * lock; -1 if none.
      */
     int actionSlot = -1;
     /** Actions begun, and not yet exited, inside the action in progress: they are no events. */
@@ -97,6 +98,8 @@ public final class ThreadCtx {
     final EventInput in;
     final Ev ev;
     final Thread thread;
+    /** Record, RTO: the slots this thread reads without their locks ({@link UnlockedReads}); null until it registers as a reader. */
+    UnlockedReads.Reader reader;
     /** Under {@code --chaos}: this thread's source of delays; null otherwise. */
     Chaos chaos;
 
