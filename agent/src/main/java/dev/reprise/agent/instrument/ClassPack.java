@@ -7,8 +7,6 @@ import java.io.DataOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,8 +21,8 @@ import java.util.Map;
 
 /**
  * The cache entries of the classes that runs with one class path loaded, in one file read once
- * ({@link ClassCache}): a cache hit is then a copy out of a mapped file instead of a file opened
- * per class, which cost class-heavy programs a tenth of a second or more.
+ * ({@link ClassCache}): a cache hit is then one read from a file kept open instead of a file
+ * opened per class, which cost class-heavy programs a tenth of a second or more.
  *
  * <p>A pack is named by its class path: each entry's path, and each jar's size, modification time
  * and file identity. It holds the classes that the JDK's loaders and the application class loader
@@ -71,8 +69,14 @@ final class ClassPack {
     record Added(String name, int length, int crc32c, int crc32, byte[] entry) {
     }
 
-    /** The file, mapped read-only; null for none. Replacing the file leaves this mapping intact. */
-    private final MappedByteBuffer data;
+    /**
+     * The file, open for reading; null for none. Replacing the file leaves what this reads intact.
+     * Read, not mapped: every page fault on a mapping of a file in the page cache maps its
+     * neighbours too, so the entries of a few thousand classes, spread over a pack that several
+     * programs share, made most of the pack resident in the program's process (16.6 of 21 MB in a
+     * recording of fop). Guarded by itself: a read is a seek then a read.
+     */
+    private final RandomAccessFile data;
     /**
      * The index, copied out of the file once; null for none. Never changed after construction, so
      * readers on any thread need no lock. Its records are searched where they lie, rather than
@@ -87,7 +91,7 @@ final class ClassPack {
     /** Whether the files beyond the class path are as the pack found them. */
     private final boolean stampsHold;
 
-    private ClassPack(MappedByteBuffer data, byte[] index, int records, int count, int entriesStart, boolean stampsHold) {
+    private ClassPack(RandomAccessFile data, byte[] index, int records, int count, int entriesStart, boolean stampsHold) {
         this.data = data;
         this.index = index;
         this.records = records;
@@ -146,19 +150,25 @@ final class ClassPack {
         if (!file.isFile()) {
             return NONE;
         }
-        try (RandomAccessFile raf = new RandomAccessFile(file, "r"); FileChannel ch = raf.getChannel()) {
-            long size = ch.size();
+        RandomAccessFile data = null;
+        try {
+            data = new RandomAccessFile(file, "r");
+            long size = data.length();
             if (size < HEADER || size > Integer.MAX_VALUE) {
+                data.close();
                 return NONE;
             }
-            MappedByteBuffer data = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
-            int indexLength = data.getInt(8);
-            if (data.getInt(0) != MAGIC || indexLength < 0 || HEADER + (long) indexLength > size) {
+            int magic = data.readInt();
+            int checksum = data.readInt();
+            int indexLength = data.readInt();
+            if (magic != MAGIC || indexLength < 0 || HEADER + (long) indexLength > size) {
+                data.close();
                 return NONE;
             }
             byte[] index = new byte[indexLength];
-            data.get(HEADER, index);
-            if (ClassCache.crc32c(index) != data.getInt(4)) {
+            data.readFully(index);
+            if (ClassCache.crc32c(index) != checksum) {
+                data.close();
                 return NONE;
             }
             ByteArrayInputStream bytes = new ByteArrayInputStream(index);
@@ -168,12 +178,24 @@ final class ClassPack {
             int count = in.readInt();
             int records = indexLength - bytes.available();
             if (count < 0 || records + (long) count * RECORD > indexLength) {
+                data.close();
                 return NONE;
             }
             file.setLastModified(System.currentTimeMillis()); // used: kept by pruning
             return new ClassPack(data, index, records, count, HEADER + indexLength, stampsHold);
         } catch (IOException | RuntimeException e) {
+            closeQuietly(data);
             return NONE;
+        }
+    }
+
+    private static void closeQuietly(RandomAccessFile f) {
+        if (f != null) {
+            try {
+                f.close();
+            } catch (IOException e) {
+                // nothing was read from it
+            }
         }
     }
 
@@ -247,10 +269,13 @@ final class ClassPack {
     private byte[] raw(Slot s) {
         try {
             byte[] raw = new byte[s.size()];
-            data.get(entriesStart + s.offset(), raw);
+            synchronized (data) {
+                data.seek(entriesStart + (long) s.offset());
+                data.readFully(raw);
+            }
             return ClassCache.crc32c(raw) == s.checksum() ? raw : null;
-        } catch (RuntimeException | InternalError e) {
-            // InternalError: the mapped file was truncated under us, which only damage does.
+        } catch (IOException | RuntimeException e) {
+            // A pack cut short under us, which only damage does.
             return null;
         }
     }
@@ -264,7 +289,7 @@ final class ClassPack {
      * key. Entries vouch if {@code reach} (the files beyond the class path that the loader
      * searches, {@link ClassFiles#reach}) is not null, the added ones because this run found or
      * checked their answers, this pack's if they did and its stamps held. Null if that changes
-     * nothing, or would be too large to map.
+     * nothing, or would be too large for its offsets (ints).
      */
     byte[] withAdded(List<Added> added, List<File> reach) throws IOException {
         boolean vouch = reach != null;

@@ -1,5 +1,7 @@
 package dev.reprise.core.log;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -9,6 +11,17 @@ import java.util.Arrays;
  * the common case for deltas and lengths, take one byte.
  */
 public final class EventBuffer {
+    private static final VarHandle BUF;
+
+    static {
+        try {
+            BUF = MethodHandles.lookup().findVarHandle(EventBuffer.class, "buf", byte[].class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Written by the owner only; a larger array is published with release ({@link #published}). */
     private byte[] buf;
     private int pos;
 
@@ -27,6 +40,16 @@ public final class EventBuffer {
 
     public byte[] array() {
         return buf;
+    }
+
+    /**
+     * The array, read from another thread that acquired a position the owner released after
+     * writing the bytes before it: whichever array this returns holds them. The array the owner
+     * wrote them into does, by that release; a larger one copied them before its release in
+     * {@link #ensure}.
+     */
+    public byte[] published() {
+        return (byte[]) BUF.getAcquire(this);
     }
 
     public void putByte(int b) {
@@ -105,7 +128,7 @@ public final class EventBuffer {
 
     private void ensure(int n) {
         if (pos + n > buf.length) {
-            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + n));
+            BUF.setRelease(this, Arrays.copyOf(buf, Math.max(buf.length * 2, pos + n)));
         }
     }
 }

@@ -18,6 +18,14 @@ import java.lang.invoke.VarHandle;
  */
 public final class ThreadLog {
     private static final int CHUNK_TARGET = 64 * 1024;
+    /** A full buffer: a chunk, plus room for the event that crosses the target. */
+    private static final int FULL = CHUNK_TARGET + 1024;
+    /**
+     * A stream's first buffer, which doubles up to {@link #FULL} as it fills. Every stream is kept
+     * until exit, and most class initializers' streams hold a few events: at full size their
+     * buffers were 6 MB of a recording of fop's heap, and its peak RSS with them.
+     */
+    private static final int FIRST = FULL >> 5;
     private static final VarHandle COMMITTED;
 
     static {
@@ -32,7 +40,8 @@ public final class ThreadLog {
     private final LogWriter writer;
     /**
      * Allocated at the first event: many streams (a class initializer's) never get one. A flush
-     * from another thread reads it only after a committed event, whose release publishes it.
+     * from another thread reads it only after a committed event, whose release publishes it, and
+     * reads its array as published ({@link EventBuffer#published}), since it may grow meanwhile.
      */
     private EventBuffer buffer;
     @SuppressWarnings("unused") // accessed through COMMITTED
@@ -51,7 +60,7 @@ public final class ThreadLog {
 
     public EventBuffer buffer() {
         if (buffer == null) {
-            buffer = new EventBuffer(CHUNK_TARGET + 1024);
+            buffer = new EventBuffer(FIRST);
         }
         return buffer;
     }
@@ -78,7 +87,7 @@ public final class ThreadLog {
         writer.submit(stream, buffer.array(), buffer.position(), buffered);
         handedOver += buffered;
         buffered = 0;
-        buffer = new EventBuffer(CHUNK_TARGET + 1024);
+        buffer = new EventBuffer(FULL); // a busy stream
         COMMITTED.setRelease(this, 0L);
     }
 
@@ -92,7 +101,7 @@ public final class ThreadLog {
         int pos = (int) c;
         if (pos > 0) {
             // The owner may still be writing events past pos into this array: hand over a copy.
-            writer.submit(stream, java.util.Arrays.copyOf(buffer.array(), pos), pos, (int) (c >>> 32));
+            writer.submit(stream, java.util.Arrays.copyOf(buffer.published(), pos), pos, (int) (c >>> 32));
         }
         flushed = handedOver + (c >>> 32);
     }
