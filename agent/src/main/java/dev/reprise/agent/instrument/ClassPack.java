@@ -77,6 +77,8 @@ final class ClassPack {
      * recording of fop). Guarded by itself: a read is a seek then a read.
      */
     private final RandomAccessFile data;
+    /** Where {@link #entry} reads an entry; grown to the largest read. Guarded by {@link #data}. */
+    private byte[] scratch = new byte[0];
     /**
      * The index, copied out of the file once; null for none. Never changed after construction, so
      * readers on any thread need no lock. Its records are searched where they lie, rather than
@@ -208,13 +210,31 @@ final class ClassPack {
         if (ClassCache.crc32(input, 0, input.length) != s.crc32()) {
             return null;
         }
-        byte[] raw = raw(s);
-        if (raw == null) {
-            return null;
-        }
+        ClassCache.Entry entry = entry(s);
+        return entry == null ? null : new Hit(entry, s.vouched() && stampsHold);
+    }
+
+    /**
+     * The entry in {@code s}, or null if damaged: read into {@link #scratch}, checked, and parsed
+     * there, so that a class load allocates only what the entry holds (its bytes, its strings).
+     * A copy of each entry besides was a fifth of what a recording of luindex allocated more than
+     * its plain run, in the burst of class loading that makes G1 grow the heap.
+     */
+    private ClassCache.Entry entry(Slot s) {
         try {
-            return new Hit(ClassCache.readEntry(new DataInputStream(new ByteArrayInputStream(raw))), s.vouched() && stampsHold);
+            synchronized (data) {
+                if (scratch.length < s.size()) {
+                    scratch = new byte[Math.max(s.size(), 2 * scratch.length)];
+                }
+                data.seek(entriesStart + (long) s.offset());
+                data.readFully(scratch, 0, s.size());
+                if (ClassCache.crc32c(scratch, 0, s.size()) != s.checksum()) {
+                    return null;
+                }
+                return ClassCache.readEntry(new DataInputStream(new ByteArrayInputStream(scratch, 0, s.size())));
+            }
         } catch (IOException | RuntimeException e) {
+            // A pack cut short under us, which only damage does.
             return null;
         }
     }
