@@ -15,11 +15,11 @@ import java.util.Set;
 final class JavaCommand {
     /**
      * Room for Reprise's own metadata. The JVM starts a concurrent collection the first time its
-     * metaspace reaches {@code MetaspaceSize} (21 MiB by default on 64-bit HotSpot, JDK 17 to 25),
-     * and G1 shrinks the heap after it. Reprise's agent, and the JDK classes and method handles
-     * it uses, take 7 to 8 MiB of metaspace (measured on the bench workloads, BENCHMARKS.md):
-     * without this, a program that stays under the threshold alone crosses it recorded, and
-     * collects earlier and more often than it does plain. So the threshold is the default plus
+     * metaspace reaches {@code MetaspaceSize} (21 MiB by default on 64-bit HotSpot, JDK 17 to 25).
+     * Reprise's agent, and the JDK classes and method handles it uses, take 7 to 8 MiB of
+     * metaspace (NMT on fop, BENCHMARKS.md): without this, a program that stays under the
+     * threshold alone crosses it recorded and makes a collection its plain run does not (jython
+     * and fop: BENCHMARKS.md, "The metaspace threshold"). So the threshold is the default plus
      * 8 MiB.
      */
     static final String METASPACE_ROOM = "-XX:MetaspaceSize=29m";

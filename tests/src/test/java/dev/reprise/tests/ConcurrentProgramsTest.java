@@ -83,8 +83,8 @@ class ConcurrentProgramsTest {
      * Reads of a slot their thread read since its last write take no lock when recorded under RTO;
      * a write waits for them and orders after the readers' counts. Taking those counts after the
      * write had become the program's last ordered event, which a reader's first use of another
-     * slot then ordered after, made replay wait in a cycle in about one recording of three.
-     * Recorded three times, each replayed three times.
+     * slot then ordered after, made replay wait in a cycle. Recorded three times, each replayed
+     * three times.
      */
     @RepeatedTest(value = 3, name = "read-mostly fields, recording {currentRepetition}")
     void readsWithoutTheSlotsLockAreReplayed() {

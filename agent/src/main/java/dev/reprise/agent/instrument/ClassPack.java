@@ -20,8 +20,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The cache entries of the classes that runs with one class path loaded, in one file read once
- * ({@link ClassCache}): a cache hit is then one read from a file kept open instead of a file
+ * The cache entries of the classes that runs with one class path loaded, in one file
+ * ({@link ClassCache}): a cache hit is then one read from that file, kept open, instead of a file
  * opened per class, which cost class-heavy programs a tenth of a second or more.
  *
  * <p>A pack is named by its class path: each entry's path, and each jar's size, modification time
@@ -153,52 +153,52 @@ final class ClassPack {
             return NONE;
         }
         RandomAccessFile data = null;
+        ClassPack pack = NONE;
         try {
             data = new RandomAccessFile(file, "r");
-            long size = data.length();
-            if (size < HEADER || size > Integer.MAX_VALUE) {
-                data.close();
-                return NONE;
-            }
-            int magic = data.readInt();
-            int checksum = data.readInt();
-            int indexLength = data.readInt();
-            if (magic != MAGIC || indexLength < 0 || HEADER + (long) indexLength > size) {
-                data.close();
-                return NONE;
-            }
-            byte[] index = new byte[indexLength];
-            data.readFully(index);
-            if (ClassCache.crc32c(index) != checksum) {
-                data.close();
-                return NONE;
-            }
-            ByteArrayInputStream bytes = new ByteArrayInputStream(index);
-            DataInputStream in = new DataInputStream(bytes);
-            List<String> reach = ClassCache.readStrings(in);
-            boolean stampsHold = stamps(reach).equals(ClassCache.readString(in));
-            int count = in.readInt();
-            int records = indexLength - bytes.available();
-            if (count < 0 || records + (long) count * RECORD > indexLength) {
-                data.close();
-                return NONE;
-            }
-            file.setLastModified(System.currentTimeMillis()); // used: kept by pruning
-            return new ClassPack(data, index, records, count, HEADER + indexLength, stampsHold);
+            pack = parse(file, data);
         } catch (IOException | RuntimeException e) {
-            closeQuietly(data);
-            return NONE;
+            // damaged: none
+        } finally {
+            if (pack == NONE && data != null) {
+                try {
+                    data.close();
+                } catch (IOException e) {
+                    // nothing more is read from it
+                }
+            }
         }
+        return pack;
     }
 
-    private static void closeQuietly(RandomAccessFile f) {
-        if (f != null) {
-            try {
-                f.close();
-            } catch (IOException e) {
-                // nothing was read from it
-            }
+    /** The pack {@code data} holds, or {@link #NONE} if its header or index is damaged. */
+    private static ClassPack parse(File file, RandomAccessFile data) throws IOException {
+        long size = data.length();
+        if (size < HEADER || size > Integer.MAX_VALUE) {
+            return NONE;
         }
+        int magic = data.readInt();
+        int checksum = data.readInt();
+        int indexLength = data.readInt();
+        if (magic != MAGIC || indexLength < 0 || HEADER + (long) indexLength > size) {
+            return NONE;
+        }
+        byte[] index = new byte[indexLength];
+        data.readFully(index);
+        if (ClassCache.crc32c(index) != checksum) {
+            return NONE;
+        }
+        ByteArrayInputStream bytes = new ByteArrayInputStream(index);
+        DataInputStream in = new DataInputStream(bytes);
+        List<String> reach = ClassCache.readStrings(in);
+        boolean stampsHold = stamps(reach).equals(ClassCache.readString(in));
+        int count = in.readInt();
+        int records = indexLength - bytes.available();
+        if (count < 0 || records + (long) count * RECORD > indexLength) {
+            return NONE;
+        }
+        file.setLastModified(System.currentTimeMillis()); // used: kept by pruning
+        return new ClassPack(data, index, records, count, HEADER + indexLength, stampsHold);
     }
 
     /** The entry of {@code input}, the bytes the JVM gave for class {@code name}, or null. */
@@ -226,17 +226,22 @@ final class ClassPack {
                 if (scratch.length < s.size()) {
                     scratch = new byte[Math.max(s.size(), 2 * scratch.length)];
                 }
-                data.seek(entriesStart + (long) s.offset());
-                data.readFully(scratch, 0, s.size());
-                if (ClassCache.crc32c(scratch, 0, s.size()) != s.checksum()) {
-                    return null;
-                }
-                return ClassCache.readEntry(new DataInputStream(new ByteArrayInputStream(scratch, 0, s.size())));
+                return readInto(s, scratch)
+                        ? ClassCache.readEntry(new DataInputStream(new ByteArrayInputStream(scratch, 0, s.size()))) : null;
             }
         } catch (IOException | RuntimeException e) {
             // A pack cut short under us, which only damage does.
             return null;
         }
+    }
+
+    /** Reads the entry in {@code s} into the start of {@code into}: whether it is whole. */
+    private boolean readInto(Slot s, byte[] into) throws IOException {
+        synchronized (data) {
+            data.seek(entriesStart + (long) s.offset());
+            data.readFully(into, 0, s.size());
+        }
+        return ClassCache.crc32c(into, 0, s.size()) == s.checksum();
     }
 
     /** The entry of class {@code name} with bytes of length {@code length} and CRC-32C {@code crc32c} as written, or null. */
@@ -289,11 +294,7 @@ final class ClassPack {
     private byte[] raw(Slot s) {
         try {
             byte[] raw = new byte[s.size()];
-            synchronized (data) {
-                data.seek(entriesStart + (long) s.offset());
-                data.readFully(raw);
-            }
-            return ClassCache.crc32c(raw) == s.checksum() ? raw : null;
+            return readInto(s, raw) ? raw : null;
         } catch (IOException | RuntimeException e) {
             // A pack cut short under us, which only damage does.
             return null;

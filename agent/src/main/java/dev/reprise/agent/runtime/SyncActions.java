@@ -136,10 +136,10 @@ public final class SyncActions {
         } else {
             if (slot == SyncOrder.NO_SLOT) {
                 // Main alone, in a stream whose count must be written (Ev.takeRelaxed): no lock.
-                SyncOrder.recordAlone(Ev.begin(ctx, ACTION, site, 0), ctx);
+                SyncOrder.recordRelaxed(Ev.begin(ctx, ACTION, site, 0), ctx);
             } else if (read && UnlockedReads.begin(ctx, slot)) {
                 // A read of a slot this thread read since its last write: relaxed, without the lock.
-                SyncOrder.recordUnlockedRead(Ev.prepare(ctx, ACTION, site, 0), ctx);
+                SyncOrder.recordRelaxed(Ev.prepare(ctx, ACTION, site, 0), ctx);
                 slot = SyncOrder.UNLOCKED;
             } else {
                 // Most actions are relaxed: the event is opened only if it is ordered (Ev.prepare).

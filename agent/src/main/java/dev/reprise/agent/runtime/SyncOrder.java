@@ -198,7 +198,7 @@ public final class SyncOrder {
     @DontInline
     static void recordMonitor(Ev ev, ThreadCtx ctx, int slot, Order order) {
         if (alone(ctx, order)) {
-            recordAlone(ev, ctx);
+            recordRelaxed(ev, ctx);
             return;
         }
         if (order == Order.TO) {
@@ -214,7 +214,7 @@ public final class SyncOrder {
      * RTO, recording: whether {@code ctx}'s thread runs alone: the main thread, before any other
      * recorded thread started ({@link Threads#othersStarted}; a shutdown hook registered but not
      * started does not count). Nothing can interleave with its events then, so each is relaxed
-     * ({@link #recordAlone}), without taking its slot's lock or leaving a trace in the slot.
+     * ({@link #recordRelaxed}), without taking its slot's lock or leaving a trace in the slot.
      * Every thread started later begins after the event that started it, which replay performs
      * in the main thread's order, after everything the main thread did alone. A later event on a
      * slot used alone finds no trace there: a first use, ordered after the program's last ordered
@@ -226,8 +226,12 @@ public final class SyncOrder {
         return ctx.index == 0 && order == Order.RTO && !Threads.othersStarted();
     }
 
-    /** Records an event of a thread {@link #alone}: relaxed, counted like any other event of the thread. */
-    static void recordAlone(Ev ev, ThreadCtx ctx) {
+    /**
+     * Records an event nothing can interleave with: of a thread {@link #alone}, or a read that
+     * {@link UnlockedReads#begin} let go ahead without its slot's lock, relaxed as
+     * {@link #recordMemory} would have found it. Relaxed, counted like any other event of the thread.
+     */
+    static void recordRelaxed(Ev ev, ThreadCtx ctx) {
         ++ctx.syncCount;
         ev.header(true);
     }
@@ -424,15 +428,6 @@ public final class SyncOrder {
         ev.j(prev != 0 ? EDGE : FIRST);
         ev.j(edge == 0 ? -1 : owner(edge));
         ev.j(edge & COUNT_MASK);
-    }
-
-    /**
-     * Record, RTO: a read of {@code slot} that {@link UnlockedReads#begin} let go ahead without the
-     * lock, relaxed as {@link #recordMemory} would have found it.
-     */
-    static void recordUnlockedRead(Ev ev, ThreadCtx ctx) {
-        ++ctx.syncCount;
-        ev.header(true);
     }
 
     /** The last write of memory slot {@code slot} (volatile: the load half of {@link UnlockedReads}' handshake). */
