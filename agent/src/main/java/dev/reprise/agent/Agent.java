@@ -56,8 +56,7 @@ public final class Agent {
             Catalogue catalogue = new Catalogue(hooks, MonitorOps.JDK_CLASSES);
             Transformer transformer = new Transformer(catalogue, ClassCache.open(config.classCache(), agentJar));
             transformer.warmUp();
-            inst.addTransformer(transformer, false);
-            // Only the classes loaded before the agent are retransformed, here, once. A
+            // Only the classes loaded before the agent are retransformed, in premain, once. A
             // retransforming transformer stays registered just for that: while one is, the JVM
             // keeps a copy of every class file it loads, for a retransformation to start from.
             ClassFileTransformer startup = new ClassFileTransformer() {
@@ -67,9 +66,14 @@ public final class Agent {
                     return redefined == null ? null : transformer.transform(module, loader, name, redefined, domain, bytes);
                 }
             };
-            inst.addTransformer(startup, true);
             try {
-                LoadedClasses.instrument(inst, transformer);
+                LoadedClasses.instrument(inst, transformer, new Runnable() {
+                    @Override
+                    public void run() {
+                        inst.addTransformer(transformer, false);
+                        inst.addTransformer(startup, true);
+                    }
+                });
             } finally {
                 inst.removeTransformer(startup);
             }

@@ -22,33 +22,32 @@ import java.util.Set;
  * when they are certainly the JDK's own, as the cache's directory (this JDK) says: when no other
  * agent runs, no module is patched and Flight Recorder, which instruments JDK classes itself, is
  * not started from the command line.
+ *
+ * <p>Redefining happens before Reprise's transformers are registered: with none registered, the
+ * JVM posts no class-file hook for the redefined classes, so it does not copy each class file into
+ * the Java heap for each transformer, only for it to return nothing (5 MB of garbage at every
+ * start-up, which made the program's first collections come earlier). The classes are listed
+ * again once the transformers are in place: one loaded meanwhile is retransformed with the rest.
  */
 public final class LoadedClasses {
     private LoadedClasses() {
     }
 
-    public static void instrument(Instrumentation inst, Transformer transformer) throws Exception {
+    /**
+     * Instruments the loaded classes; {@code install} registers the transformers, which must not
+     * be registered before.
+     */
+    public static void instrument(Instrumentation inst, Transformer transformer, Runnable install) throws Exception {
         ClassCache cache = transformer.cache();
-        List<Class<?>> targets = targets(inst, transformer.catalogue(), cache);
         boolean redefine = cache != null && onlyAgent(jdk.internal.misc.VM.getRuntimeArguments());
         Map<String, ClassCache.Entry> kept = redefine ? cache.startupEntries() : Map.of();
-        List<ClassDefinition> definitions = new ArrayList<>();
-        Set<String> redefined = new HashSet<>();
+        Set<String> redefined = redefine ? redefine(inst, transformer, kept) : Set.of();
+        install.run();
         List<Class<?>> rest = new ArrayList<>();
-        for (Class<?> c : targets) {
-            String name = c.getName().replace('.', '/');
-            ClassCache.Entry e = kept.get(name);
-            if (e == null) {
+        for (Class<?> c : targets(inst, transformer.catalogue(), cache)) {
+            if (!redefined.contains(c.getName().replace('.', '/'))) {
                 rest.add(c);
-                continue;
             }
-            definitions.add(new ClassDefinition(c, e.bytes()));
-            redefined.add(name);
-            transformer.adopt(name, e);
-        }
-        transformer.redefinedAtStartup(redefined);
-        if (!definitions.isEmpty()) {
-            inst.redefineClasses(definitions.toArray(new ClassDefinition[0]));
         }
         if (rest.isEmpty()) {
             return;
@@ -67,6 +66,27 @@ public final class LoadedClasses {
             all.putAll(made);
             cache.saveStartupEntries(all);
         }
+    }
+
+    /** Redefines the loaded classes to change whose instrumented bytes were kept; returns their names. */
+    private static Set<String> redefine(Instrumentation inst, Transformer transformer, Map<String, ClassCache.Entry> kept)
+            throws Exception {
+        List<ClassDefinition> definitions = new ArrayList<>();
+        Set<String> redefined = new HashSet<>();
+        for (Class<?> c : targets(inst, transformer.catalogue(), transformer.cache())) {
+            String name = c.getName().replace('.', '/');
+            ClassCache.Entry e = kept.get(name);
+            if (e != null) {
+                definitions.add(new ClassDefinition(c, e.bytes()));
+                redefined.add(name);
+                transformer.adopt(name, e);
+            }
+        }
+        transformer.redefinedAtStartup(redefined);
+        if (!definitions.isEmpty()) {
+            inst.redefineClasses(definitions.toArray(new ClassDefinition[0]));
+        }
+        return redefined;
     }
 
     /**
