@@ -1,13 +1,17 @@
 package dev.reprise.agent.instrument;
 
+import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +24,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
+import java.util.zip.CheckedInputStream;
 
 /**
  * Classes as instrumented by an earlier run on the same JDK (DESIGN, "Interception": a per-JDK
@@ -198,7 +203,7 @@ public final class ClassCache {
         List<String> sites = readStrings(in);
         List<String> answers = readStrings(in);
         VolatileFields.Declared declared = readDeclared(in);
-        byte[] bytes = new byte[in.readInt()];
+        byte[] bytes = new byte[readLength(in)];
         in.readFully(bytes);
         return new Entry(bytes, sites, answers, declared);
     }
@@ -268,18 +273,30 @@ public final class ClassCache {
     }
 
     static String readString(DataInputStream in) throws IOException {
-        byte[] b = new byte[in.readInt()];
+        byte[] b = new byte[readLength(in)];
         in.readFully(b);
         return new String(b, StandardCharsets.UTF_8);
     }
 
     static List<String> readStrings(DataInputStream in) throws IOException {
-        int n = in.readInt();
+        int n = readLength(in);
         List<String> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             out.add(readString(in));
         }
         return out;
+    }
+
+    /**
+     * A length or count read next, at most the bytes left in {@code in}: damage read before a
+     * file's checksum is checked ({@link #startupEntries}) cannot size an array past the file.
+     */
+    private static int readLength(DataInputStream in) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > in.available()) {
+            throw new EOFException("a length of " + n + " runs past the end");
+        }
+        return n;
     }
 
     static void writeStrings(DataOutputStream out, List<String> strings) throws IOException {
@@ -380,21 +397,72 @@ public final class ClassCache {
         if (!file.isFile()) {
             return out;
         }
+        // Parsed as it is read, its checksum checked at the end: the whole file in one array first
+        // would be garbage as large as the classes it holds, at every start-up.
         try (FileInputStream in = new FileInputStream(file)) {
-            byte[] raw = in.readAllBytes();
-            if (!sealed(raw, STARTUP_MAGIC)) {
+            byte[] seal = in.readNBytes(8);
+            if (seal.length < 8 || readInt(seal, 0) != STARTUP_MAGIC) {
                 return out;
             }
-            DataInputStream data = new DataInputStream(new ByteArrayInputStream(raw, 8, raw.length - 8));
+            CRC32C crc = new CRC32C();
+            DataInputStream data = new DataInputStream(
+                    new CheckedInputStream(new Rest(new BufferedInputStream(in, 1 << 16), file.length() - 8), crc));
             int n = data.readInt();
             for (int i = 0; i < n; i++) {
                 String name = readString(data);
                 out.put(name, readEntry(data));
             }
+            if (data.read() != -1 || (int) crc.getValue() != readInt(seal, 4)) {
+                out.clear();
+            }
             return out;
         } catch (IOException | RuntimeException e) {
             out.clear();
             return out; // damaged: start-up retransforms, and writes the file anew
+        }
+    }
+
+    /**
+     * The rest of a file of known length: {@code available()} is what is left of it, without
+     * asking the OS, for {@link #readLength}. Damage to the length only makes a whole file
+     * rejected.
+     */
+    private static final class Rest extends FilterInputStream {
+        private long left;
+
+        Rest(InputStream in, long left) {
+            super(in);
+            this.left = left;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = in.read();
+            if (b >= 0) {
+                left--;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n > 0) {
+                left -= n;
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long skipped = in.skip(n);
+            left -= skipped;
+            return skipped;
+        }
+
+        @Override
+        public int available() {
+            return (int) Math.max(0, Math.min(left, Integer.MAX_VALUE));
         }
     }
 
