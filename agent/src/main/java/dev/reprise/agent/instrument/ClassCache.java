@@ -424,8 +424,8 @@ public final class ClassCache {
 
     /**
      * The rest of a file of known length: {@code available()} is what is left of it, without
-     * asking the OS, for {@link #readLength}. Damage to the length only makes a whole file
-     * rejected.
+     * asking the OS, for {@link #readLength}. A wrong length (the file replaced between its size
+     * and its opening) can only make the file rejected.
      */
     private static final class Rest extends FilterInputStream {
         private long left;
@@ -451,13 +451,6 @@ public final class ClassCache {
                 left -= n;
             }
             return n;
-        }
-
-        @Override
-        public long skip(long n) throws IOException {
-            long skipped = in.skip(n);
-            left -= skipped;
-            return skipped;
         }
 
         @Override

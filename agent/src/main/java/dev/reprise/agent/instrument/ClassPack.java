@@ -217,8 +217,9 @@ final class ClassPack {
     /**
      * The entry in {@code s}, or null if damaged: read into {@link #scratch}, checked, and parsed
      * there, so that a class load allocates only what the entry holds (its bytes, its strings).
-     * A copy of each entry besides was 6 of the 20 MB a recording of luindex allocated beyond its
-     * plain run, in the burst of class loading that makes G1 grow the heap.
+     * A copy of each entry besides took what a recording of luindex allocates from 62 to 75 MB,
+     * against its plain run's 56 MB, in the burst of class loading that makes G1 grow the heap
+     * (async-profiler, BENCHMARKS.md).
      */
     private ClassCache.Entry entry(Slot s) {
         try {
