@@ -23,6 +23,25 @@ public final class IdentityHashes {
         }
     }
 
+    /** Declares a hashCode, Object's: calls of it are not hooked, its super call is. */
+    static final class SuperHashed {
+        final int n;
+
+        SuperHashed(int n) {
+            this.n = n;
+        }
+
+        @Override
+        public int hashCode() {
+            return super.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return "s" + n;
+        }
+    }
+
     public static void main(String[] args) {
         // The JVM's identity hashes follow a per-thread sequence: a clock-driven number of earlier
         // hashes makes every plain run differ.
@@ -44,6 +63,14 @@ public final class IdentityHashes {
             identity.put(k, i);
         }
         System.out.println("HashSet order     " + set);
+        Set<SuperHashed> supers = new HashSet<>();
+        int sum = 0;
+        for (int i = 0; i < 40; i++) {
+            SuperHashed s = new SuperHashed(i);
+            sum += s.hashCode() % 1000;
+            supers.add(s);
+        }
+        System.out.println("super.hashCode    " + sum + " " + supers);
         System.out.println("HashMap order     " + map.keySet());
         System.out.println("IdentityHashMap   " + identity.keySet());
         Set<Color> colors = new HashSet<>(java.util.List.of(Color.values()));

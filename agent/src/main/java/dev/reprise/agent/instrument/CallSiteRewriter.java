@@ -9,6 +9,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 import dev.reprise.agent.ops.CallSite;
+import dev.reprise.agent.ops.HashOps;
 import dev.reprise.agent.runtime.Sites;
 
 /**
@@ -16,17 +17,24 @@ import dev.reprise.agent.runtime.Sites;
  * calls to their static hooks. The stack effect is the same (the receiver becomes the hook's first
  * argument), so no frame changes.
  * Hooks that take a call site id get it as a trailing {@code int} pushed before the call.
+ *
+ * <p>A {@code hashCode()} call whose receiver's class, or a superclass of it, declares its own
+ * keeps its call: it never reaches the identity hash that {@link HashOps#hashCode} makes
+ * deterministic, and left alone the JIT inlines the receiver's {@code hashCode} at the site.
  */
 final class CallSiteRewriter extends ClassVisitor {
     private final Catalogue catalogue;
     /** An application class: {@link CallSite#programOnly()} hooks apply too. */
     private final boolean application;
+    /** Answers which class's {@code hashCode} a call reaches. */
+    private final VolatileFields.Lookup declared;
     private String className;
 
-    CallSiteRewriter(ClassVisitor next, Catalogue catalogue, boolean application) {
+    CallSiteRewriter(ClassVisitor next, Catalogue catalogue, boolean application, VolatileFields.Lookup declared) {
         super(Opcodes.ASM9, next);
         this.catalogue = catalogue;
         this.application = application;
+        this.declared = declared;
     }
 
     @Override
@@ -97,11 +105,19 @@ final class CallSiteRewriter extends ClassVisitor {
                     case GETSTATIC -> opcode == Opcodes.GETSTATIC;
                 };
                 if (ownerOk && kindOk) {
-                    return h;
+                    return ownHashCode(h, opcode, owner) ? null : h;
                 }
             }
             return null;
         }
+    }
+
+    private static final String HASH_OPS = Type.getInternalName(HashOps.class);
+
+    /** Whether {@code h} is the identity-hash hook and the call reaches a {@code hashCode} of the receiver's class's own. */
+    private boolean ownHashCode(Catalogue.SiteHook h, int opcode, String owner) {
+        return opcode == Opcodes.INVOKEVIRTUAL && h.hookOwner().equals(HASH_OPS) && h.method().equals("hashCode")
+                && declared.hashCodeDeclarer(owner) != null;
     }
 
     /** A hook takes a site id when it has one more parameter than the call passes. */

@@ -103,7 +103,7 @@ public final class ClassCache {
             byte[] probe = {(byte) 0xCA, (byte) 0xFE};
             cache.get("reprise/Absent", true, probe);
             cache.put("reprise/Probe", true, probe, new Entry(probe, List.of("probe"), List.of("reprise/Probe;f;0;"),
-                    new VolatileFields.Declared("java/lang/Object", Set.of("f", "g"), Set.of("f"), Set.of("g"))));
+                    new VolatileFields.Declared("java/lang/Object", Set.of("f", "g"), Set.of("f"), Set.of("g"), false)));
             return cache.get("reprise/Probe", true, probe) != null ? cache : null;
         } catch (IOException | RuntimeException e) {
             return null;
@@ -226,13 +226,17 @@ public final class ClassCache {
         return crc32c(raw, 8, raw.length - 8) == readInt(raw, 4);
     }
 
-    /** A class's own fields: its superclass ("" for none), then each field as a kind ('v'olatile, 'f'inal, 'p'lain) and name. */
+    /**
+     * A class's own fields: its superclass ("" for none), whether it declares a hashCode, then each
+     * field as a kind ('v'olatile, 'f'inal, 'p'lain) and name.
+     */
     private static void writeDeclared(DataOutputStream out, VolatileFields.Declared d) throws IOException {
         out.writeBoolean(d != null);
         if (d == null) {
             return;
         }
         writeString(out, d.superName() == null ? "" : d.superName());
+        out.writeBoolean(d.ownHashCode());
         out.writeInt(d.fields().size());
         for (String f : new java.util.TreeSet<>(d.fields())) { // in an order of their own: the same entry every time
             out.writeByte(d.volatiles().contains(f) ? 'v' : d.finals().contains(f) ? 'f' : 'p');
@@ -245,6 +249,7 @@ public final class ClassCache {
             return null;
         }
         String superName = readString(in);
+        boolean hashCode = in.readBoolean();
         int n = in.readInt();
         Set<String> fields = new HashSet<>();
         Set<String> volatiles = new HashSet<>();
@@ -259,7 +264,7 @@ public final class ClassCache {
                 finals.add(f);
             }
         }
-        return new VolatileFields.Declared(superName.isEmpty() ? null : superName, fields, volatiles, finals);
+        return new VolatileFields.Declared(superName.isEmpty() ? null : superName, fields, volatiles, finals, hashCode);
     }
 
     /**

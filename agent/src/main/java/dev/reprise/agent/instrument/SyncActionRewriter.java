@@ -1,13 +1,11 @@
 package dev.reprise.agent.instrument;
 
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -41,15 +39,10 @@ final class SyncActionRewriter extends ClassVisitor {
     private final Map<String, Integer> maxLocals;
     /** Whether static initializers are rewritten too (an application class's). */
     private final boolean initializer;
-    private final Set<String> fields = new HashSet<>();
-    private final Set<String> volatileFields = new HashSet<>();
-    private final Set<String> finalFields = new HashSet<>();
     private String className;
-    private String superName;
     /** The class is the JDK's concurrency code: its plain fields count too ({@link VolatileFields}). */
     private boolean racy;
     private int version;
-    private boolean defined;
 
     /**
      * {@code maxLocals}: each method's own locals ({@link #maxLocals(ClassReader)}), keyed by name
@@ -98,30 +91,12 @@ final class SyncActionRewriter extends ClassVisitor {
     public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
         this.version = version & 0xFFFF;
         this.className = name;
-        this.superName = superName;
         this.racy = Catalogue.ordersSyncActionsIn(name);
         super.visit(version, access, name, signature, superName, interfaces);
     }
 
     @Override
-    public FieldVisitor visitField(int access, String name, String desc, String signature, Object value) {
-        fields.add(name);
-        if ((access & Opcodes.ACC_VOLATILE) != 0) {
-            volatileFields.add(name);
-        }
-        if ((access & Opcodes.ACC_FINAL) != 0) {
-            finalFields.add(name);
-        }
-        return super.visitField(access, name, desc, signature, value);
-    }
-
-    @Override
     public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
-        if (!defined) {
-            volatiles.define(className, new VolatileFields.Declared(superName, Set.copyOf(fields), Set.copyOf(volatileFields),
-                    Set.copyOf(finalFields)));
-            defined = true;
-        }
         MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
         if (name.equals("<init>") || (name.equals("<clinit>") && !initializer) || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
             return mv;

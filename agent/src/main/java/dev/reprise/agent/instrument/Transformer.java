@@ -231,6 +231,8 @@ public final class Transformer implements ClassFileTransformer {
         // exception-table entries (a synchronized method's, an initializer's) and code, so their
         // handlers, placed after it all, rethrow into the entries that cover each bracket.
         if (passes.syncActions()) {
+            // The class's own fields and hashCode, known before any pass asks about them.
+            volatileFields.define(name, VolatileFields.scan(reader));
             Map<String, Integer> maxLocals = SyncActionRewriter.namesAtomicAccess(reader)
                     ? SyncActionRewriter.maxLocals(reader) : Map.of();
             chain = new SyncActionRewriter(chain, volatileFields, maxLocals, passes.application());
@@ -245,7 +247,7 @@ public final class Transformer implements ClassFileTransformer {
             chain = new ConstructedInserter(chain, constructed, constructors);
         }
         if (passes.sites()) {
-            chain = new CallSiteRewriter(chain, catalogue, passes.application());
+            chain = new CallSiteRewriter(chain, catalogue, passes.application(), volatileFields);
         }
         if (passes.monitors()) {
             chain = new MonitorRewriter(chain, firstLoad);

@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.FieldVisitor;
+import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
@@ -23,13 +24,22 @@ import org.objectweb.asm.Opcodes;
  * superclasses as the JVM does, reading each class file once ({@link ClassFiles}: without loading the
  * class, which a transformation must not do). Classes are keyed by name alone: two loaders defining one name
  * with different volatility is not a case worth a per-loader table.
+ *
+ * <p>The same class files answer a second question: whether a {@code hashCode()} call on a class
+ * reaches a {@code hashCode} that class or a superclass declares, never {@code Object}'s
+ * identity hash ({@link #hashCodeDeclarer}).
  */
 final class VolatileFields {
-    /** A class's own fields: which are declared, which of them are volatile, which final, and its superclass. */
-    record Declared(String superName, Set<String> fields, Set<String> volatiles, Set<String> finals) {
+    /**
+     * A class's own fields: which are declared, which of them are volatile, which final, and its
+     * superclass; and whether it declares an instance {@code hashCode()I}, abstract or not.
+     */
+    record Declared(String superName, Set<String> fields, Set<String> volatiles, Set<String> finals, boolean ownHashCode) {
     }
 
-    private static final Declared UNKNOWN = new Declared(null, Set.of(), Set.of(), Set.of());
+    private static final Declared UNKNOWN = new Declared(null, Set.of(), Set.of(), Set.of(), false);
+    /** The answer kind of {@link Lookup#hashCodeDeclarer}, where a field question has its racy flag. */
+    private static final String HASH_CODE = "h";
 
     private final Map<String, Declared> classes = new ConcurrentHashMap<>();
 
@@ -59,7 +69,8 @@ final class VolatileFields {
             if (q.length != 4) {
                 return false;
             }
-            String declarer = orderedDeclarer(loader, q[0], q[1], q[2].equals("1"));
+            String declarer = q[2].equals(HASH_CODE) ? hashCodeDeclarer(loader, q[0])
+                    : orderedDeclarer(loader, q[0], q[1], q[2].equals("1"));
             if (!q[3].equals(declarer == null ? "" : declarer)) {
                 return false;
             }
@@ -69,7 +80,8 @@ final class VolatileFields {
 
     /**
      * One class's questions, with their answers kept: besides its bytes, the only input its
-     * instrumentation reads. An answer is {@code owner;field;racy;declarer} (';' is in no JVM name).
+     * instrumentation reads. An answer is {@code owner;field;racy;declarer} (';' is in no JVM name),
+     * or {@code owner;;h;declarer} for {@link #hashCodeDeclarer}.
      */
     final class Lookup {
         private final ClassLoader loader;
@@ -88,6 +100,15 @@ final class VolatileFields {
             // is used only for: no question to ask again.
             if (!(owner.equals(self) && own != null && own.fields().contains(name))) {
                 answers.add(owner + ';' + name + ';' + (racy ? '1' : '0') + ';' + (declarer == null ? "" : declarer));
+            }
+            return declarer;
+        }
+
+        /** {@link VolatileFields#hashCodeDeclarer} through this class's loader, its answer kept. */
+        String hashCodeDeclarer(String owner) {
+            String declarer = VolatileFields.this.hashCodeDeclarer(loader, owner);
+            if (!(owner.equals(self) && own != null && own.ownHashCode())) {
+                answers.add(owner + ";;" + HASH_CODE + ';' + (declarer == null ? "" : declarer));
             }
             return declarer;
         }
@@ -127,6 +148,25 @@ final class VolatileFields {
         return null;
     }
 
+    /**
+     * The class declaring the {@code hashCode()I} that an {@code invokevirtual owner.hashCode()}
+     * reaches, if it is not {@code Object}'s identity hash whatever the receiver's class: {@code owner}
+     * or a superclass of it declares one, which every subclass inherits or overrides. {@code Enum}'s
+     * is the identity hash, and an array's is {@code Object}'s: null for those, and for a class whose
+     * file cannot be read. A {@code super.hashCode()} reaching {@code Object}'s is another call site.
+     */
+    String hashCodeDeclarer(ClassLoader loader, String owner) {
+        for (String c = owner; c != null && !c.startsWith("[") && !c.equals("java/lang/Object")
+                && !c.equals("java/lang/Enum"); ) {
+            Declared d = classes.computeIfAbsent(c, k -> read(loader, k));
+            if (d.ownHashCode()) {
+                return c;
+            }
+            c = d.superName();
+        }
+        return null;
+    }
+
     private static Declared read(ClassLoader loader, String name) {
         try (InputStream in = ClassFiles.open(loader, name)) {
             if (in == null) {
@@ -138,10 +178,12 @@ final class VolatileFields {
         }
     }
 
-    private static Declared scan(ClassReader reader) {
+    /** A class's {@link Declared}, read from its bytes. */
+    static Declared scan(ClassReader reader) {
         Set<String> fields = new HashSet<>();
         Set<String> volatiles = new HashSet<>();
         Set<String> finals = new HashSet<>();
+        boolean[] hashCode = new boolean[1];
         reader.accept(new ClassVisitor(Opcodes.ASM9) {
             @Override
             public FieldVisitor visitField(int access, String name, String desc, String signature, Object value) {
@@ -154,7 +196,13 @@ final class VolatileFields {
                 }
                 return null;
             }
+
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
+                hashCode[0] |= name.equals("hashCode") && desc.equals("()I") && (access & Opcodes.ACC_STATIC) == 0;
+                return null;
+            }
         }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return new Declared(reader.getSuperName(), fields, volatiles, finals);
+        return new Declared(reader.getSuperName(), fields, volatiles, finals, hashCode[0]);
     }
 }
