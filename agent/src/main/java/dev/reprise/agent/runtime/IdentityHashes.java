@@ -12,7 +12,8 @@ import jdk.internal.vm.annotation.DontInline;
  * Rather than log every hash, Reprise gives each object, at its first identity-hash request on a
  * recorded thread, a value derived from the thread's path, the object's class, and how many
  * objects of that class the thread has hashed before: the same in the recording and in every
- * replay, with nothing logged. Counting per class keeps the JDK's own lazy work, which may hash
+ * replay, with nothing logged. Three of its high bits name the thread's partition of the ordering
+ * slots ({@link SyncOrder#partitioned}). Counting per class keeps the JDK's own lazy work, which may hash
  * its internal objects at different moments in a recording and a replay, from shifting the
  * values the program's objects get.
  * Unrecorded threads (JVM and Reprise internals) and code running inside an intercepted call get
@@ -329,7 +330,7 @@ public final class IdentityHashes {
     private static int assign(ThreadCtx ctx, Object o) {
         Class<?> c = o.getClass();
         long seed = ctx.path.hashCode() * 0x9E3779B97F4A7C15L + c.getName().hashCode();
-        int v = mix(seed * 0xBF58476D1CE4E5B9L + ctx.hashCounters.next(c));
+        int v = SyncOrder.partitioned(mix(seed * 0xBF58476D1CE4E5B9L + ctx.hashCounters.next(c)), ctx.index);
         if (!Header.INSTALLS) {
             ASSIGNED.put(o, v);
         } else if (!install(o, v)) {
