@@ -23,6 +23,8 @@ import dev.reprise.agent.runtime.Sites;
  * deterministic, and left alone the JIT inlines the receiver's {@code hashCode} at the site.
  */
 final class CallSiteRewriter extends ClassVisitor {
+    private static final String HASH_OPS = Type.getInternalName(HashOps.class);
+
     private final Catalogue catalogue;
     /** An application class: {@link CallSite#programOnly()} hooks apply too. */
     private final boolean application;
@@ -111,8 +113,6 @@ final class CallSiteRewriter extends ClassVisitor {
             return null;
         }
     }
-
-    private static final String HASH_OPS = Type.getInternalName(HashOps.class);
 
     /** Whether {@code h} is the identity-hash hook and the call reaches a {@code hashCode} of the receiver's class's own. */
     private boolean ownHashCode(Catalogue.SiteHook h, int opcode, String owner) {

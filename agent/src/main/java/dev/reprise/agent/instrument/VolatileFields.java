@@ -107,7 +107,9 @@ final class VolatileFields {
         /** {@link VolatileFields#hashCodeDeclarer} through this class's loader, its answer kept. */
         String hashCodeDeclarer(String owner) {
             String declarer = VolatileFields.this.hashCodeDeclarer(loader, owner);
-            if (!(owner.equals(self) && own != null && own.ownHashCode())) {
+            // Object's, Enum's and an array's answer is fixed, and one the class declares its own
+            // bytes give: no question to ask again.
+            if (!hashCodeFixed(owner) && !(owner.equals(self) && own != null && own.ownHashCode())) {
                 answers.add(owner + ";;" + HASH_CODE + ';' + (declarer == null ? "" : declarer));
             }
             return declarer;
@@ -156,8 +158,7 @@ final class VolatileFields {
      * file cannot be read. A {@code super.hashCode()} reaching {@code Object}'s is another call site.
      */
     String hashCodeDeclarer(ClassLoader loader, String owner) {
-        for (String c = owner; c != null && !c.startsWith("[") && !c.equals("java/lang/Object")
-                && !c.equals("java/lang/Enum"); ) {
+        for (String c = owner; c != null && !hashCodeFixed(c); ) {
             Declared d = classes.computeIfAbsent(c, k -> read(loader, k));
             if (d.ownHashCode()) {
                 return c;
@@ -165,6 +166,11 @@ final class VolatileFields {
             c = d.superName();
         }
         return null;
+    }
+
+    /** Whether a {@code hashCode()} call on {@code c} reaches the identity hash, whatever the class files say. */
+    private static boolean hashCodeFixed(String c) {
+        return c.startsWith("[") || c.equals("java/lang/Object") || c.equals("java/lang/Enum");
     }
 
     private static Declared read(ClassLoader loader, String name) {
