@@ -160,6 +160,11 @@ public final class Ev {
         return relaxed;
     }
 
+    /** Whether this stream counts its relaxed events in runs rather than writing each ({@link #takeRelaxed}). */
+    boolean countsRelaxed() {
+        return countsRelaxed;
+    }
+
     /**
      * An event without values that is relaxed, taken without opening it ({@code SyncOrder.take}):
      * recording, counted in the run, as {@link #header header(true)} counts it; replaying, taken

@@ -36,6 +36,11 @@ public final class Ordered {
         if (monitor == null) {
             return null; // monitorenter throws, outside any event
         }
+        ThreadCtx alone = AloneMain.take();
+        if (alone != null) {
+            alone.pendingSlot = SyncOrder.TAKEN;
+            return alone;
+        }
         ThreadCtx ctx = Rt.claimContext();
         if (ctx != null && ctx.quiet != 0) {
             ctx.depth = 0; // inside the JDK's own call into java.util.concurrent: live ({@link SyncActions#quiet})
@@ -84,7 +89,12 @@ public final class Ordered {
      * keeps monitors taken while the event was being read (reports, chaos) out of the event.
      */
     public static void afterMonitor(ThreadCtx claimed) {
-        if (claimed != null) {
+        if (claimed == null) {
+            return;
+        }
+        if (claimed.pendingSlot == SyncOrder.TAKEN) {
+            SyncOrder.completedTaken(claimed);
+        } else {
             acquired(claimed, claimed.pendingSlot);
         }
     }
@@ -92,10 +102,6 @@ public final class Ordered {
     /** Not inlined, like {@link #begin}. */
     @DontInline
     private static void acquired(ThreadCtx ctx, int slot) {
-        if (slot == SyncOrder.TAKEN) {
-            SyncOrder.completedTaken(ctx);
-            return;
-        }
         Ev ev = ctx.ev;
         if (ev.recording()) {
             SyncOrder.recordMonitor(ev, ctx, slot, order());

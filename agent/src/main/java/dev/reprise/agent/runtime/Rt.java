@@ -109,12 +109,14 @@ public final class Rt {
         Binding b = new Binding(t, ThreadCtx.UNRECORDED);
         CTX.set(b);
         b.ctx = Threads.contextForCurrentThread();
+        AloneMain.running(b.ctx);
         return b;
     }
 
     /** Makes {@code ctx} the current thread's context: a class initializer's, or back ({@link ClassInits}). */
     static void swap(ThreadCtx ctx) {
         binding(Thread.currentThread()).ctx = ctx;
+        AloneMain.running(ctx);
     }
 
     /** The current recorded thread's path; in a class initializer's context, the thread's that runs it. */

@@ -44,6 +44,13 @@ public final class SyncActions {
      */
     @DontInline
     public static void enter(Object location, int site) {
+        if (location != null && !(location instanceof Thread)) {
+            ThreadCtx alone = AloneMain.take();
+            if (alone != null) {
+                alone.actionSlot = SyncOrder.TAKEN;
+                return;
+            }
+        }
         if (!Rt.active) {
             return;
         }
@@ -61,6 +68,11 @@ public final class SyncActions {
     /** Before an action on the static field whose name hashes to {@code key}; a read if {@code site} is negative. */
     @DontInline
     public static void enterStatic(int key, int site) {
+        ThreadCtx alone = AloneMain.take();
+        if (alone != null) {
+            alone.actionSlot = SyncOrder.TAKEN;
+            return;
+        }
         if (!Rt.active) {
             return;
         }
@@ -153,6 +165,11 @@ public final class SyncActions {
     /** After the action, or when it threw; does nothing if its {@code enter} made no event. */
     @DontInline
     public static void exit() {
+        ThreadCtx alone = AloneMain.here();
+        if (alone != null && alone.actionSlot == SyncOrder.TAKEN && alone.actionNest == 0) {
+            end(alone, SyncOrder.TAKEN);
+            return;
+        }
         if (!Rt.active) {
             return;
         }

@@ -132,6 +132,7 @@ public final class Threads {
     public static void starting(Thread child) {
         if (!othersStarted && PATHS.get(child) != null) {
             othersStarted = true;
+            AloneMain.ends();
         }
     }
 

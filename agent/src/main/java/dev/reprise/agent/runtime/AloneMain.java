@@ -1,0 +1,67 @@
+package dev.reprise.agent.runtime;
+
+import dev.reprise.core.config.Order;
+
+/**
+ * The main thread's synchronization while it runs alone ({@link SyncOrder#alone}): every action
+ * and monitor acquisition it begins at depth 0 is relaxed and taken without opening an event
+ * ({@link SyncOrder#take}), in a recording and in its replays alike. {@link #take} does that
+ * without the context lookup ({@code Rt.current}) and the general path's tests, which were most
+ * of a bracket's cost in single-threaded programs (a Jython run makes 10 million such events).
+ *
+ * <p>{@link #aloneMain} is main's own context while it is the context main runs and main is
+ * alone under RTO, with relaxed events counted and no chaos; null otherwise. Only main writes it
+ * while the alone phase lasts (opening its context, swapping to and from class initializers'
+ * contexts, and the start that ends the phase, which clears it before the started thread runs,
+ * so that thread reads null). Every other thread reads null or a context whose thread is not its
+ * own, and goes the general way. Plain: a thread acts only on what it wrote itself, or on null.
+ *
+ * <p>No static initializer, and nothing here initializes {@code SyncOrder}: {@link #running} is
+ * called while a thread's context is being attached, at depth 0, where the JDK code a class
+ * initialization runs would be taken for the program's.
+ */
+final class AloneMain {
+    private static ThreadCtx aloneMain;
+
+    private AloneMain() {
+    }
+
+    /** The current thread runs {@code ctx} now: its own recorded context, or a class initializer's ({@code Rt}). */
+    static void running(ThreadCtx ctx) {
+        if (ctx == ThreadCtx.UNRECORDED) {
+            return;
+        }
+        boolean alone = ctx.index == 0 && ctx.initializing == null && ctx.chaos == null && ctx.ev.countsRelaxed()
+                && Session.current().config().order() == Order.RTO && !Threads.othersStarted();
+        aloneMain = alone ? ctx : null;
+    }
+
+    /** A recorded thread other than main is starting: main no longer runs alone. */
+    static void ends() {
+        aloneMain = null;
+    }
+
+    /**
+     * Takes the action or monitor acquisition about to begin, as {@link SyncOrder#take} would, if
+     * the current thread is main running alone at depth 0, outside the JDK's quiet calls, once
+     * interception is active (main's context may be attached before). Returns
+     * main's context, claimed: the caller marks its slot {@link SyncOrder#TAKEN} and calls
+     * {@link SyncOrder#completedTaken} after the operation. Null, with nothing changed, leaves the
+     * decision to the general path.
+     */
+    static ThreadCtx take() {
+        ThreadCtx m = aloneMain;
+        if (m == null || !Rt.active || m.thread != Thread.currentThread() || m.depth != 0 || m.quiet != 0
+                || !m.ev.takeRelaxed()) {
+            return null;
+        }
+        m.depth = 1;
+        return m;
+    }
+
+    /** Main's context if the current thread is main, running alone in it; else null. */
+    static ThreadCtx here() {
+        ThreadCtx m = aloneMain;
+        return m != null && m.thread == Thread.currentThread() ? m : null;
+    }
+}
