@@ -17,6 +17,11 @@ public final class HashOps {
                     "java/util/AbstractMap$SimpleEntry", "java/util/AbstractMap$SimpleImmutableEntry",
                     "java/util/HashMap$Node", "java/util/concurrent/ConcurrentHashMap"})
     public static int hashCode(Object o) {
+        // Strings, the keys most maps meet: their own hash, with no verdict to look up. This hook is
+        // small enough to be inlined at each site, where String's hashCode then is too.
+        if (o instanceof String s) {
+            return s.hashCode();
+        }
         return IdentityHashes.hashCode(o);
     }
 

@@ -261,10 +261,6 @@ public final class IdentityHashes {
      */
     @DontInline
     public static int hashCode(Object o) {
-        // Strings, the keys most maps meet, skip the verdict lookup, and this call inlines theirs.
-        if (o instanceof String s) {
-            return s.hashCode();
-        }
         if (!Rt.active || !byIdentity(o.getClass())) {
             return o.hashCode();
         }
