@@ -6,8 +6,8 @@ import dev.reprise.core.config.Order;
  * The main thread's synchronization while it runs alone ({@link SyncOrder#alone}): every action
  * and monitor acquisition it begins at depth 0 is relaxed and taken without opening an event
  * ({@link SyncOrder#take}), in a recording and in its replays alike. {@link #take} does that
- * without the context lookup ({@code Rt.current}) and the general path's tests, which were most
- * of a bracket's cost in single-threaded programs (a Jython run makes 10 million such events).
+ * without the context lookup ({@code Rt.current}) and the general path's tests: a recording of
+ * {@code bench.Jython 3000} makes 10 million such events, nearly all of its synchronization.
  *
  * <p>{@link #aloneMain} is main's own context while it is the context main runs and main is
  * alone under RTO, with relaxed events counted and no chaos; null otherwise. Only main writes it
