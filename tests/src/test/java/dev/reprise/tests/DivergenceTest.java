@@ -140,6 +140,52 @@ class DivergenceTest {
         }
     }
 
+    /**
+     * While main runs alone, its actions are counted in its own stream, and a class initializer's
+     * in the initializer's, even when main runs it: a program rebuilt to make one more action after
+     * the initializer diverges at main's next written event.
+     */
+    @Test
+    void mainAloneCountsItsActionsApartFromAnInitializersItRuns() throws Exception {
+        Path jar = tmp.resolve("app.jar");
+        Path rec = tmp.resolve("rec");
+        buildCounting(jar, 20);
+        Run recorded = Reprise.record(rec, Programs.command(jar));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals("init 0\nmain 0\n", recorded.stdout(), recorded::toString);
+        Run inspected = Reprise.reprise(List.of("inspect", "--json", rec.toString()), null, Map.of(), null);
+        List<String> streams = new ArrayList<>();
+        Json.parse(inspected.stdout()).getAsJsonArray("threads")
+                .forEach(t -> streams.add(t.getAsJsonObject().get("path").getAsString()));
+        assertTrue(streams.contains("init-app.Main$Init"), () -> "the initializer's own stream: " + streams);
+        Reprise.assertReplaysMatch(rec, recorded, 3);
+
+        buildCounting(jar, 21);
+        Run replay = Reprise.replay(rec);
+        assertEquals(3, replay.status(), replay::toString);
+        assertEquals("init 0\n", replay.stdout(), "nothing printed past the divergence");
+        assertReport(replay, "expected: file.out.write");
+    }
+
+    /** A program whose main, alone, reads a volatile 30 times, then {@code after} times once a class initializer read it 50 times. */
+    private static void buildCounting(Path jar, int after) throws Exception {
+        String source = "package app;\npublic final class Main {\n"
+                + "    static volatile int shared;\n"
+                + "    static final class Init {\n"
+                + "        static final int SUM;\n"
+                + "        static { int s = 0; for (int i = 0; i < 50; i++) { s += shared; } SUM = s; }\n"
+                + "    }\n"
+                + "    public static void main(String[] args) {\n"
+                + "        int x = 0;\n"
+                + "        for (int i = 0; i < 30; i++) { x += shared; }\n"
+                + "        System.out.println(\"init \" + Init.SUM);\n"
+                + "        for (int i = 0; i < " + after + "; i++) { x += shared; }\n"
+                + "        System.out.println(\"main \" + x);\n"
+                + "    }\n}\n";
+        Path classes = Programs.compile(jar.resolveSibling(jar.getFileName() + ".build"), Map.of("app/Main.java", source));
+        Programs.jar(jar, classes, "app");
+    }
+
     private static void editManifest(Path rec, String from, String to) throws Exception {
         Path manifest = rec.resolve("manifest.json");
         String text = Reprise.read(manifest);
