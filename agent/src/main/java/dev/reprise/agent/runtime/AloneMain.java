@@ -44,8 +44,8 @@ final class AloneMain {
     /**
      * Takes the action or monitor acquisition about to begin, as {@link SyncOrder#take} would, if
      * the current thread is main running alone at depth 0, outside the JDK's quiet calls, once
-     * interception is active (main's context may be attached before). Returns
-     * main's context, claimed: the caller marks its slot {@link SyncOrder#TAKEN} and calls
+     * interception is active (main's context may be attached before). Returns main's context,
+     * claimed: the caller marks its slot {@link SyncOrder#TAKEN} and calls
      * {@link SyncOrder#completedTaken} after the operation. Null, with nothing changed, leaves the
      * decision to the general path.
      */
