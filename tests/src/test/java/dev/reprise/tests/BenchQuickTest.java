@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,6 +54,11 @@ class BenchQuickTest {
                     .orElseThrow(() -> new AssertionError(table + " has no luindex row\n" + md));
             assertEquals(4, row.split("\\| \\d+\\.\\d\\dx", -1).length - 1, () -> "four ratios to plain: " + row);
         }
+        Matcher interval = Pattern
+                .compile("(?m)^95% interval of the geomean .*: record TO .*, record RTO (\\d+\\.\\d{3})x-(\\d+\\.\\d{3})x, "
+                        + "replay TO .*, replay RTO .*\\.$").matcher(md);
+        assertTrue(interval.find(), () -> "the record geomean's interval under the time table\n" + md);
+        assertTrue(Double.parseDouble(interval.group(1)) <= Double.parseDouble(interval.group(2)), interval.group());
         assertTrue(run.stderr().contains("reprise: bench: luindex run 3/3 replay RTO"), () -> "progress on stderr\n" + run);
         List<String> csv = Files.readAllLines(out.resolve("results.csv"));
         assertEquals(1 + 5 * Workload.QUICK.size(), csv.size(), () -> "a row per workload and mode\n" + csv);

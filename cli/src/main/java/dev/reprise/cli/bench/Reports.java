@@ -38,6 +38,7 @@ final class Reports {
         b.append("| workload | plain | record TO | record RTO | replay TO | replay RTO | replay verdict |\n");
         b.append("|---|---|---|---|---|---|---|\n");
         ratios(b, s, Cell::medianTimedSeconds, Cell::timedRatio, true);
+        intervals(b, s);
         b.append("### Process wall time (JVM start to exit, Reprise's start-up included): median, ratio to plain\n\n");
         b.append("| workload | plain | record TO | record RTO | replay TO | replay RTO |\n");
         b.append("|---|---|---|---|---|---|\n");
@@ -111,6 +112,25 @@ final class Reports {
             b.append(" | ").append(geomean(s.geomean(m, ratio, of), s.count(of)));
         }
         b.append(rowEnd);
+    }
+
+    /**
+     * The 95% interval of each mode's time-in-main geomean over the workloads the targets compare
+     * with ({@link GeomeanInterval}): where it straddles a target, this bench has not decided it.
+     */
+    private static void intervals(StringBuilder b, Summary s) {
+        Predicate<Workload> of = s.mixesKinds() ? Workload::dacapoKind : w -> true;
+        b.append("95% interval of the geomean").append(s.mixesKinds() ? " over the DaCapo kinds" : "")
+                .append(" (bootstrap of each workload's measured runs, ").append(GeomeanInterval.RESAMPLES)
+                .append(" resamples):");
+        String sep = " ";
+        for (Mode m : OVERHEAD) {
+            GeomeanInterval.Interval i = GeomeanInterval.of(s, m, of);
+            b.append(sep).append(m.label()).append(' ')
+                    .append(i == null ? "-" : num(i.low(), "%.3fx") + "-" + num(i.high(), "%.3fx"));
+            sep = ", ";
+        }
+        b.append(".\n\n");
     }
 
     /** "ok 4/4" when both replays matched every time, else each replay mode's count of failures. */

@@ -25,18 +25,21 @@ final class Summary {
         }
     }
 
-    record Row(Workload workload, Map<Mode, Cell> cells) {
+    /** A workload's cells, and per mode the times in main of its measured runs ({@link GeomeanInterval}). */
+    record Row(Workload workload, Map<Mode, Cell> cells, Map<Mode, double[]> timedSeconds) {
     }
 
     private final List<Row> rows = new ArrayList<>();
 
     void add(Workload w, List<Run> runs) {
         Map<Mode, Cell> cells = new EnumMap<>(Mode.class);
+        Map<Mode, double[]> timed = new EnumMap<>(Mode.class);
         Cell plain = cell(Mode.PLAIN, runs, null);
         for (Mode m : Mode.values()) {
             cells.put(m, m == Mode.PLAIN ? plain : cell(m, runs, plain));
+            timed.put(m, runs.stream().filter(r -> r.mode() == m && !r.warmUp()).mapToDouble(Run::timedSeconds).toArray());
         }
-        rows.add(new Row(w, cells));
+        rows.add(new Row(w, cells, timed));
     }
 
     /** Mode {@code m}'s cell, its ratios taken to {@code plain}'s medians (to its own when {@code plain} is null). */
@@ -100,10 +103,16 @@ final class Summary {
     }
 
     static double median(List<Run> runs, ToDoubleFunction<Run> f) {
-        double[] v = runs.stream().mapToDouble(f).sorted().toArray();
-        if (v.length == 0) {
+        return median(runs.stream().mapToDouble(f).toArray());
+    }
+
+    /** The median of {@code values}, which it sorts; NaN for none. */
+    static double median(double[] values) {
+        if (values.length == 0) {
             return Double.NaN;
         }
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+        java.util.Arrays.sort(values);
+        int n = values.length;
+        return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
     }
 }
