@@ -44,20 +44,17 @@ public final class SyncActions {
      */
     @DontInline
     public static void enter(Object location, int site) {
-        if (location != null && !(location instanceof Thread)) {
-            ThreadCtx alone = AloneMain.take();
-            if (alone != null) {
-                alone.actionSlot = SyncOrder.TAKEN;
-                return;
-            }
+        // A Thread's fields that java.util.concurrent reaches through Unsafe (random seeds, the
+        // park blocker) are that thread's own state: no synchronization.
+        boolean action = location != null && !(location instanceof Thread);
+        if (action && takenAlone()) {
+            return;
         }
         if (!Rt.active) {
             return;
         }
         ThreadCtx ctx = Rt.current();
-        // A Thread's fields that java.util.concurrent reaches through Unsafe (random seeds, the
-        // park blocker) are that thread's own state: no synchronization.
-        if (ctx.depth == 0 && ctx.quiet == 0 && location != null && !(location instanceof Thread)) {
+        if (ctx.depth == 0 && ctx.quiet == 0 && action) {
             ctx.depth = 1;
             start(ctx, SyncOrder.eventSlot(ctx, location), site);
         } else {
@@ -68,9 +65,7 @@ public final class SyncActions {
     /** Before an action on the static field whose name hashes to {@code key}; a read if {@code site} is negative. */
     @DontInline
     public static void enterStatic(int key, int site) {
-        ThreadCtx alone = AloneMain.take();
-        if (alone != null) {
-            alone.actionSlot = SyncOrder.TAKEN;
+        if (takenAlone()) {
             return;
         }
         if (!Rt.active) {
@@ -83,6 +78,16 @@ public final class SyncActions {
         } else {
             nested(ctx);
         }
+    }
+
+    /** Whether main, running alone, took the action about to begin ({@link AloneMain#take}). */
+    private static boolean takenAlone() {
+        ThreadCtx alone = AloneMain.take();
+        if (alone == null) {
+            return false;
+        }
+        alone.actionSlot = SyncOrder.TAKEN;
+        return true;
     }
 
     /**

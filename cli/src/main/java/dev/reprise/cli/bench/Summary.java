@@ -1,6 +1,7 @@
 package dev.reprise.cli.bench;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -111,7 +112,7 @@ final class Summary {
         if (values.length == 0) {
             return Double.NaN;
         }
-        java.util.Arrays.sort(values);
+        Arrays.sort(values);
         int n = values.length;
         return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
     }
