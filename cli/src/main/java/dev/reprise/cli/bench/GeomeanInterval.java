@@ -33,8 +33,9 @@ final class GeomeanInterval {
     static Interval of(Summary s, Mode m, Predicate<Workload> of) {
         List<double[][]> workloads = new ArrayList<>();
         for (Row r : s.rows()) {
-            if (of.test(r.workload()) && Double.isFinite(r.cells().get(m).timedRatio())) {
-                workloads.add(new double[][] {r.timedSeconds().get(Mode.PLAIN), r.timedSeconds().get(m)});
+            Summary.Cell cell = r.cells().get(m);
+            if (of.test(r.workload()) && Double.isFinite(cell.timedRatio())) {
+                workloads.add(new double[][] {r.cells().get(Mode.PLAIN).timedRuns(), cell.timedRuns()});
             }
         }
         if (workloads.isEmpty()) {

@@ -14,9 +14,10 @@ import java.util.function.ToDoubleFunction;
  */
 final class Summary {
     /** One workload in one mode. Ratios are {@code NaN} where they are not defined or not earned. */
+    /** {@code timedRuns}: the measured runs' times in main, sorted ({@link GeomeanInterval} resamples them). */
     record Cell(Mode mode, int runs, int failures, String firstFailure, double medianSeconds, double timeRatio,
-                double medianTimedSeconds, double timedRatio, double medianRssMib, double rssRatio, double logBytes,
-                double logBytesPerSecond) {
+                double[] timedRuns, double medianTimedSeconds, double timedRatio, double medianRssMib, double rssRatio,
+                double logBytes, double logBytesPerSecond) {
         boolean ok() {
             return failures == 0;
         }
@@ -26,21 +27,18 @@ final class Summary {
         }
     }
 
-    /** A workload's cells, and per mode the times in main of its measured runs ({@link GeomeanInterval}). */
-    record Row(Workload workload, Map<Mode, Cell> cells, Map<Mode, double[]> timedSeconds) {
+    record Row(Workload workload, Map<Mode, Cell> cells) {
     }
 
     private final List<Row> rows = new ArrayList<>();
 
     void add(Workload w, List<Run> runs) {
         Map<Mode, Cell> cells = new EnumMap<>(Mode.class);
-        Map<Mode, double[]> timed = new EnumMap<>(Mode.class);
         Cell plain = cell(Mode.PLAIN, runs, null);
         for (Mode m : Mode.values()) {
             cells.put(m, m == Mode.PLAIN ? plain : cell(m, runs, plain));
-            timed.put(m, runs.stream().filter(r -> r.mode() == m && !r.warmUp()).mapToDouble(Run::timedSeconds).toArray());
         }
-        rows.add(new Row(w, cells, timed));
+        rows.add(new Row(w, cells));
     }
 
     /** Mode {@code m}'s cell, its ratios taken to {@code plain}'s medians (to its own when {@code plain} is null). */
@@ -49,14 +47,15 @@ final class Summary {
         List<Run> measured = all.stream().filter(r -> !r.warmUp()).toList();
         List<Run> failed = all.stream().filter(r -> !r.ok()).toList();
         double seconds = median(measured, Run::seconds);
-        double timed = median(measured, Run::timedSeconds);
+        double[] timedRuns = measured.stream().mapToDouble(Run::timedSeconds).toArray();
+        double timed = median(timedRuns);
         double rss = median(measured, r -> r.peakRssKb() / 1024.0);
         double log = m.record() ? median(measured, r -> r.logBytes()) : Double.NaN;
         double rate = m.record() ? median(measured, r -> r.logBytes() / r.seconds()) : Double.NaN;
         boolean earned = failed.isEmpty() && (plain == null || plain.ok());
         return new Cell(m, all.size(), failed.size(), failed.isEmpty() ? null : failed.get(0).failure(),
                 seconds, ratio(earned, seconds, plain == null ? seconds : plain.medianSeconds()),
-                timed, ratio(earned, timed, plain == null ? timed : plain.medianTimedSeconds()),
+                timedRuns, timed, ratio(earned, timed, plain == null ? timed : plain.medianTimedSeconds()),
                 rss, ratio(earned, rss, plain == null ? rss : plain.medianRssMib()), log, rate);
     }
 
