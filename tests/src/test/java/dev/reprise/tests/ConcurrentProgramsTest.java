@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -19,7 +20,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The java.util.concurrent programs of corpus.juc, whose output is their interleaving
  * (locks and conditions, synchronizers, atomics and VarHandles, concurrent collections, thread
- * pools, futures and parallel streams, the Caffeine cache, read-mostly fields, virtual threads,
+ * pools, futures and parallel streams, the Caffeine cache, maps main fills alone and then shares,
+ * read-mostly fields, virtual threads,
  * their striped counters and their ends on JDK 21+): each recorded under each ordering and
  * replayed eight times with chaos seeds 1 to 8 (read-mostly fields: three recordings under RTO,
  * three replays each), every replay byte-identical to the recording in stdout and exit status.
@@ -40,6 +42,7 @@ class ConcurrentProgramsTest {
         "corpus.juc.Pools, rto", "corpus.juc.Pools, to",
         "corpus.juc.Futures, rto", "corpus.juc.Futures, to",
         "corpus.juc.CaffeineCache, rto", "corpus.juc.CaffeineCache, to",
+        "corpus.juc.AloneThenShared, rto", "corpus.juc.AloneThenShared, to",
     })
     void interleavingIsReplayed(String program, String order) {
         recordAndReplay(program, order);
@@ -101,6 +104,18 @@ class ConcurrentProgramsTest {
     @CsvSource({"corpus.juc.Locks", "corpus.juc.ConcurrentCollections", "corpus.juc.Pools", "corpus.juc.CaffeineCache"})
     void everyRelaxedEventIsReplayedAtItsSite(String program) {
         recordAndReplay(program, "rto", 3, "--log-relaxed");
+    }
+
+    /**
+     * While main runs alone, ConcurrentHashMap's methods run unbracketed; a thread started from a
+     * key's hashCode, inside one, ends that phase mid-call, and the recording says so.
+     */
+    @Test
+    void aThreadStartedInsideTheMapsUnorderedCodeIsWarnedAbout() {
+        Run recorded = recordAndReplay("corpus.juc.ThreadFromHashCode", "rto", 2);
+        assertEquals("worker ran\nsize 1\n", recorded.stdout());
+        assertTrue(recorded.stderr().contains("reprise: warning: main started its first thread inside "
+                + "java.util.concurrent.ConcurrentHashMap.putVal"), recorded::toString);
     }
 
     private static void assumeVirtualThreads() {

@@ -11,6 +11,7 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
+import dev.reprise.agent.runtime.AloneMain;
 import dev.reprise.agent.runtime.Sites;
 import dev.reprise.agent.runtime.SyncActions;
 
@@ -101,7 +102,12 @@ final class SyncActionRewriter extends ClassVisitor {
         if (name.equals("<init>") || (name.equals("<clinit>") && !initializer) || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
             return mv;
         }
-        return new Actions(mv, access, name, desc, maxLocals.getOrDefault(name + desc, -1));
+        int firstTemp = maxLocals.getOrDefault(name + desc, -1);
+        if (AloneMain.copied(className, desc)) {
+            return new AloneCopy(mv, next -> new Actions(next, access, name, desc, firstTemp), className, access, name, desc,
+                    signature, exceptions);
+        }
+        return new Actions(mv, access, name, desc, firstTemp);
     }
 
     /**

@@ -1,5 +1,9 @@
 package dev.reprise.agent.runtime;
 
+import java.util.Iterator;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
 import dev.reprise.core.config.Order;
 
 /**
@@ -20,8 +24,18 @@ import dev.reprise.core.config.Order;
  * called while a thread's context is being attached, at depth 0, where the JDK code a class
  * initialization runs would be taken for the program's.
  */
-final class AloneMain {
+public final class AloneMain {
     private static ThreadCtx aloneMain;
+    /**
+     * Main's thread while no other recorded thread has started under RTO, whatever context main
+     * runs (its own or an application class initializer's, which replay runs on main too while
+     * main is alone; a JDK initializer's orders nothing anyway), with or without chaos or counted
+     * relaxed events, which a replay may not share with its recording; else null. The methods
+     * {@link #copied} names run their unbracketed copy when this is the current thread. Only main
+     * writes it while the alone phase lasts, as {@link #aloneMain}, and another thread never finds
+     * its own thread here, so plain reads suffice.
+     */
+    public static Thread thread;
 
     private AloneMain() {
     }
@@ -34,11 +48,55 @@ final class AloneMain {
         boolean alone = ctx.index == 0 && ctx.initializing == null && ctx.chaos == null && ctx.ev.countsRelaxed()
                 && Session.current().config().order() == Order.RTO && !Threads.othersStarted();
         aloneMain = alone ? ctx : null;
+        ThreadCtx own = ctx;
+        while (own.initializing != null) {
+            own = own.outer;
+        }
+        thread = own.index == 0 && Session.current().config().order() == Order.RTO && !Threads.othersStarted()
+                ? own.thread : null;
     }
 
     /** A recorded thread other than main is starting: main no longer runs alone. */
     static void ends() {
+        if (thread != null && !Session.current().replaying()) {
+            String inside = StackWalker.getInstance().walk(new CopyOnStack());
+            if (inside != null) {
+                Divergence.message("warning: main started its first thread inside " + inside + ", whose actions are not"
+                        + " ordered while main runs alone: the rest of that call is not ordered against the new thread."
+                        + " If a replay diverges, record with --order to.");
+            }
+        }
         aloneMain = null;
+        thread = null;
+    }
+
+    /**
+     * Whether {@code instrument/AloneCopy} gives a bracketed method of the class (internal name)
+     * with descriptor {@code desc} an unbracketed copy for main alone: the methods of
+     * {@code ConcurrentHashMap} and its nested classes, save those given a function of
+     * {@code java.util.function}, which run the program's code: a thread started there (a
+     * {@code computeIfAbsent} that creates a worker) would end the alone phase mid-call. Keys'
+     * {@code hashCode} and {@code equals} run in the copies too; {@link #ends} warns if a thread
+     * starts there.
+     */
+    public static boolean copied(String className, String desc) {
+        return (className.equals("java/util/concurrent/ConcurrentHashMap")
+                || className.startsWith("java/util/concurrent/ConcurrentHashMap$"))
+                && !desc.contains("Ljava/util/function/");
+    }
+
+    /** The innermost frame of main's stack that runs a method {@link #copied} names, or null. A class: no lambda to bootstrap. */
+    private static final class CopyOnStack implements Function<Stream<StackWalker.StackFrame>, String> {
+        @Override
+        public String apply(Stream<StackWalker.StackFrame> frames) {
+            for (Iterator<StackWalker.StackFrame> i = frames.iterator(); i.hasNext(); ) {
+                StackWalker.StackFrame f = i.next();
+                if (copied(f.getClassName().replace('.', '/'), f.getDescriptor())) {
+                    return f.getClassName() + "." + f.getMethodName();
+                }
+            }
+            return null;
+        }
     }
 
     /**
