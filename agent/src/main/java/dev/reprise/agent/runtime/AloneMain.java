@@ -59,7 +59,7 @@ public final class AloneMain {
     /** A recorded thread other than main is starting: main no longer runs alone. */
     static void ends() {
         if (thread != null && !Session.current().replaying()) {
-            String inside = StackWalker.getInstance().walk(new CopyOnStack());
+            String inside = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).walk(new CopyOnStack());
             if (inside != null) {
                 Divergence.message("warning: main started its first thread inside " + inside + ", whose actions are not"
                         + " ordered while main runs alone: the rest of that call is not ordered against the new thread."
