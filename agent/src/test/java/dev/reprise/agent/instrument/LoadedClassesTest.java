@@ -16,10 +16,10 @@ class LoadedClassesTest {
     }
 
     @Test
-    void anotherAgentAPatchedModuleOrAFlightRecordingMeansInstrumentingWhatIsFound() {
+    void anotherAgentAPatchedModuleAFlightRecordingOrVerifyingTheJdkMeansInstrumentingWhatIsFound() {
         for (String other : new String[] {"-javaagent:/tmp/other.jar", "-agentpath:/tmp/libprofiler.so",
             "-agentlib:hprof", "--patch-module=java.base=/tmp/patch", "-XX:StartFlightRecording=duration=10s",
-            "-XX:+FlightRecorder"}) {
+            "-XX:+FlightRecorder", "-Xverify:all", "-XX:+BytecodeVerificationLocal"}) {
             assertFalse(LoadedClasses.onlyAgent(new String[] {other, REPRISE}), other);
         }
         assertFalse(LoadedClasses.onlyAgent(new String[0]), "Reprise not started as an agent");
