@@ -45,15 +45,14 @@ public final class AloneMain {
         if (ctx == ThreadCtx.UNRECORDED) {
             return;
         }
-        boolean alone = ctx.index == 0 && ctx.initializing == null && ctx.chaos == null && ctx.ev.countsRelaxed()
-                && Session.current().config().order() == Order.RTO && !Threads.othersStarted();
+        boolean phase = Session.current().config().order() == Order.RTO && !Threads.othersStarted();
+        boolean alone = phase && ctx.index == 0 && ctx.initializing == null && ctx.chaos == null && ctx.ev.countsRelaxed();
         aloneMain = alone ? ctx : null;
         ThreadCtx own = ctx;
         while (own.initializing != null) {
             own = own.outer;
         }
-        thread = own.index == 0 && Session.current().config().order() == Order.RTO && !Threads.othersStarted()
-                ? own.thread : null;
+        thread = phase && own.index == 0 ? own.thread : null;
     }
 
     /** A recorded thread other than main is starting: main no longer runs alone. */
