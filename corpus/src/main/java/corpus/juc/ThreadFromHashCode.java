@@ -4,8 +4,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Main starts its first thread from a key's {@code hashCode}, inside a ConcurrentHashMap's
- * {@code put}: the one place Reprise's unordered copy of the map's code for main alone can end
- * the alone phase mid-call, which a recording warns about. The thread does not touch the map.
+ * {@code put}: program code that runs inside Reprise's unordered copy of the map's code for main
+ * alone (as a key's {@code equals} does) can end the alone phase mid-call, which a recording
+ * warns about. The thread does not touch the map.
  */
 public final class ThreadFromHashCode {
     static final Thread WORKER = new Thread(() -> System.out.println("worker ran"));

@@ -1,19 +1,16 @@
 package dev.reprise.agent.instrument;
 
-import java.util.function.UnaryOperator;
+import java.util.function.Function;
 
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
-import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.LocalVariableNode;
-import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
 
 import dev.reprise.agent.runtime.AloneMain;
-import dev.reprise.agent.runtime.SyncActions;
 
 /**
  * Gives a method that {@link AloneMain#copied} names, and whose synchronization actions
@@ -36,15 +33,14 @@ import dev.reprise.agent.runtime.SyncActions;
  * at its first instruction does not fall on the same offset.
  */
 final class AloneCopy extends MethodNode {
-    private static final String ACTIONS = Type.getInternalName(SyncActions.class);
     private static final String ALONE = Type.getInternalName(AloneMain.class);
 
     private final MethodVisitor out;
-    private final UnaryOperator<MethodVisitor> brackets;
+    private final Function<MethodVisitor, BracketingVisitor> brackets;
     private final String className;
 
     /** {@code brackets}: the bracketing pass over the visitor it is given; {@code out}: where the method goes. */
-    AloneCopy(MethodVisitor out, UnaryOperator<MethodVisitor> brackets, String className, int access, String name, String desc,
+    AloneCopy(MethodVisitor out, Function<MethodVisitor, BracketingVisitor> brackets, String className, int access, String name, String desc,
               String signature, String[] exceptions) {
         super(Opcodes.ASM9, access, name, desc, signature, exceptions);
         this.out = out;
@@ -55,8 +51,9 @@ final class AloneCopy extends MethodNode {
     @Override
     public void visitEnd() {
         MethodNode bracketed = new MethodNode(Opcodes.ASM9, access, name, desc, signature, exceptions.toArray(new String[0]));
-        accept(brackets.apply(bracketed));
-        if (!bracketsAnything(bracketed)) {
+        BracketingVisitor bracketing = brackets.apply(bracketed);
+        accept(bracketing);
+        if (!bracketing.bracketedAny()) {
             bracketed.accept(out);
             return;
         }
@@ -89,14 +86,5 @@ final class AloneCopy extends MethodNode {
                 super.visitMaxs(Math.max(Math.max(maxStack, 2), bracketed.maxStack), Math.max(maxLocals, bracketed.maxLocals));
             }
         });
-    }
-
-    private static boolean bracketsAnything(MethodNode m) {
-        for (AbstractInsnNode i = m.instructions.getFirst(); i != null; i = i.getNext()) {
-            if (i instanceof MethodInsnNode call && call.owner.equals(ACTIONS) && call.name.equals("exit")) {
-                return true;
-            }
-        }
-        return false;
     }
 }

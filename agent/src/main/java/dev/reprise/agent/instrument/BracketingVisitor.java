@@ -150,6 +150,11 @@ abstract class BracketingVisitor extends MethodVisitor {
         super.visitMethodInsn(Opcodes.INVOKESTATIC, closeOwner, closeName, "()V", false);
     }
 
+    /** Whether the method had an instruction to bracket; known once the method is visited. */
+    final boolean bracketedAny() {
+        return !groups.isEmpty() || !uninitializedRanges.isEmpty();
+    }
+
     /** Stack words the brackets' own code needs above the method's. */
     int extraStack() {
         return 1;

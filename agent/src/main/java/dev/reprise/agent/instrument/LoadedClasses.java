@@ -21,7 +21,7 @@ import java.util.Set;
  * <p>Redefining bypasses the bytes the JVM would have given the transformer, so it is only done
  * when they are certainly the JDK's own, as the cache's directory (this JDK) says: when no other
  * agent runs, no module is patched and Flight Recorder, which instruments JDK classes itself, is
- * not started from the command line; and when the JDK's classes are not verified ({@link #onlyAgent}).
+ * not started from the command line; and when the JDK's classes are not verified ({@link #keptBytesUsable}).
  *
  * <p>Redefining happens before Reprise's transformers are registered: with none registered, the
  * JVM posts no class-file hook for the redefined classes, so it does not copy each class file into
@@ -39,7 +39,7 @@ public final class LoadedClasses {
      */
     public static void instrument(Instrumentation inst, Transformer transformer, Runnable install) throws Exception {
         ClassCache cache = transformer.cache();
-        boolean redefine = cache != null && onlyAgent(jdk.internal.misc.VM.getRuntimeArguments());
+        boolean redefine = cache != null && keptBytesUsable(jdk.internal.misc.VM.getRuntimeArguments());
         Map<String, ClassCache.Entry> kept = redefine ? cache.startupEntries() : Map.of();
         Set<String> redefined = redefine ? redefine(inst, transformer, kept) : Set.of();
         install.run();
@@ -116,7 +116,7 @@ public final class LoadedClasses {
      * keep (seen: {@code AbstractMap$SimpleEntry.equals}), and a redefinition the JVM verifies
      * would then fail. Retransforming has the JVM rebuild the class files, with their frames.
      */
-    static boolean onlyAgent(String[] jvmOptions) {
+    static boolean keptBytesUsable(String[] jvmOptions) {
         for (String o : jvmOptions) {
             if (o.startsWith("-agentpath:") || o.startsWith("-agentlib:") && !o.startsWith("-agentlib:jdwp")
                     || o.startsWith("--patch-module") || o.startsWith("-XX:StartFlightRecording")

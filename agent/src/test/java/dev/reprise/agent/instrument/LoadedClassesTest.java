@@ -11,8 +11,8 @@ class LoadedClassesTest {
 
     @Test
     void keptBytesAreUsedWhenNothingElseMayHaveChangedTheJdksClasses() {
-        assertTrue(LoadedClasses.onlyAgent(new String[] {"-Xbootclasspath/a:/opt/reprise/reprise-agent.jar", REPRISE, "-Xmx1g"}));
-        assertTrue(LoadedClasses.onlyAgent(new String[] {REPRISE, "-agentlib:jdwp=transport=dt_socket,server=y"}));
+        assertTrue(LoadedClasses.keptBytesUsable(new String[] {"-Xbootclasspath/a:/opt/reprise/reprise-agent.jar", REPRISE, "-Xmx1g"}));
+        assertTrue(LoadedClasses.keptBytesUsable(new String[] {REPRISE, "-agentlib:jdwp=transport=dt_socket,server=y"}));
     }
 
     @Test
@@ -20,8 +20,8 @@ class LoadedClassesTest {
         for (String other : new String[] {"-javaagent:/tmp/other.jar", "-agentpath:/tmp/libprofiler.so",
             "-agentlib:hprof", "--patch-module=java.base=/tmp/patch", "-XX:StartFlightRecording=duration=10s",
             "-XX:+FlightRecorder", "-Xverify:all", "-XX:+BytecodeVerificationLocal"}) {
-            assertFalse(LoadedClasses.onlyAgent(new String[] {other, REPRISE}), other);
+            assertFalse(LoadedClasses.keptBytesUsable(new String[] {other, REPRISE}), other);
         }
-        assertFalse(LoadedClasses.onlyAgent(new String[0]), "Reprise not started as an agent");
+        assertFalse(LoadedClasses.keptBytesUsable(new String[0]), "Reprise not started as an agent");
     }
 }
