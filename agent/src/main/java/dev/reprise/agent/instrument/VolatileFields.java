@@ -35,6 +35,15 @@ final class VolatileFields {
      * superclass; and whether it declares an instance {@code hashCode()I}, abstract or not.
      */
     record Declared(String superName, Set<String> fields, Set<String> volatiles, Set<String> finals, boolean ownHashCode) {
+        /**
+         * Kept for every class loaded while the agent runs (thousands): as immutable sets, an
+         * array each and none when empty, a fraction of a {@code HashSet}'s map and nodes.
+         */
+        Declared {
+            fields = Set.copyOf(fields);
+            volatiles = Set.copyOf(volatiles);
+            finals = Set.copyOf(finals);
+        }
     }
 
     private static final Declared UNKNOWN = new Declared(null, Set.of(), Set.of(), Set.of(), false);
