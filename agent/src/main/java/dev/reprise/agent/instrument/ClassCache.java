@@ -137,11 +137,19 @@ public final class ClassCache {
     }
 
     /**
-     * A cached class: its bytes, the call-site names its instrumentation registered, for a class
-     * path class what it asked about other classes' fields ({@link VolatileFields.Lookup}), and
-     * its own fields if its instrumentation read them (else null).
+     * A cached class: its instrumented bytes, none if instrumenting changed no code
+     * ({@link Unchanged}: the class is loaded as it is), the call-site names its instrumentation
+     * registered, for a class path class what it asked about other classes' fields
+     * ({@link VolatileFields.Lookup}), and its own fields if its instrumentation read them (else null).
      */
     record Entry(byte[] bytes, List<String> sites, List<String> answers, VolatileFields.Declared declared) {
+        /** The bytes that stand for a class instrumenting left as it was. */
+        static final byte[] UNCHANGED = new byte[0];
+
+        boolean unchanged() {
+            return bytes.length == 0;
+        }
+
     }
 
     Entry get(String name, boolean firstLoad, byte[] input) {

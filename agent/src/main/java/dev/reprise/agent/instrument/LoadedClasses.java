@@ -16,7 +16,8 @@ import java.util.Set;
  * rebuild each class file and pass it to the transformer, which reads its cache entry: half of
  * retransforming's cost, and a tenth of every run's start-up. So the cache keeps the instrumented
  * bytes of the last run's set in one file ({@link ClassCache#startupEntries}), and start-up
- * redefines those classes with them directly; it retransforms only the classes the file lacks.
+ * redefines those classes with them directly, except the quarter whose code the passes leave as
+ * it was ({@link Unchanged}); it retransforms only the classes the file lacks.
  *
  * <p>Redefining bypasses the bytes the JVM would have given the transformer, so it is only done
  * when they are certainly the JDK's own, as the cache's directory (this JDK) says: when no other
@@ -80,7 +81,9 @@ public final class LoadedClasses {
             String name = c.getName().replace('.', '/');
             ClassCache.Entry e = kept.get(name);
             if (e != null) {
-                definitions.add(new ClassDefinition(c, e.bytes()));
+                if (!e.unchanged()) {
+                    definitions.add(new ClassDefinition(c, e.bytes()));
+                }
                 redefined.add(name);
                 transformer.adopt(name, e);
             }

@@ -156,7 +156,7 @@ public final class Transformer implements ClassFileTransformer {
             if (packable && (packHit == null || classPath && !vouched && cache.packMayVouch())) {
                 cache.pack(name, bytes);
             }
-            return hit.bytes();
+            return hit.unchanged() ? null : hit.bytes();
         }
         List<String> sites = new ArrayList<>();
         List<String> prior = Sites.capture(sites);
@@ -167,13 +167,15 @@ public final class Transformer implements ClassFileTransformer {
         } finally {
             Sites.endCapture(prior);
         }
-        ClassCache.Entry made = new ClassCache.Entry(out, sites, classPath ? lookup.answers() : List.of(), lookup.declared());
+        boolean unchanged = Unchanged.code(bytes, out);
+        ClassCache.Entry made = new ClassCache.Entry(unchanged ? ClassCache.Entry.UNCHANGED : out, sites,
+                classPath ? lookup.answers() : List.of(), lookup.declared());
         cache.put(name, firstLoad, bytes, made);
         if (packable) {
             cache.pack(name, bytes);
         }
         collect(name, firstLoad, made);
-        return out;
+        return unchanged ? null : out;
     }
 
     /** At exit: keeps this run's classes in the class path's pack ({@link ClassPack}) for the next run. */
