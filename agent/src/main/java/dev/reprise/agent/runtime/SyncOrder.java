@@ -107,8 +107,14 @@ public final class SyncOrder {
     /** TO: the next sequence number; replay: the number whose turn it is. Through {@link #SEQUENCE}. */
     @SuppressWarnings("unused")
     private static long sequence;
-    /** Replay: how many synchronization events each thread has completed; volatile accesses through {@link #LONGS}. */
-    private static final long[] PROGRESS = new long[MAX_THREADS];
+    /**
+     * Replay: how many synchronization events each thread has completed; volatile accesses
+     * through {@link #LONGS}. In a class of its own, made when a replay first reaches it: a
+     * recording never does, and half a megabyte of zeros would be resident in it for nothing.
+     */
+    private static final class Progress {
+        static final long[] BY_THREAD = new long[MAX_THREADS];
+    }
     /** Replay: the progress of a thread whose stream the exit cut off, once it has replayed all of it. */
     private static final long ALL = COUNT_MASK + 1;
     /** Record, TO: added to the sequence by {@link #freeze}; a number at least this was drawn after the cut. */
@@ -140,7 +146,7 @@ public final class SyncOrder {
 
     /** Replay: how many synchronization events thread {@code index} has completed. */
     static long progress(int index) {
-        return (long) LONGS.getVolatile(PROGRESS, index);
+        return (long) LONGS.getVolatile(Progress.BY_THREAD, index);
     }
 
     /**
@@ -307,7 +313,7 @@ public final class SyncOrder {
             // No other recorded thread exists to wait for this progress, so none is parked to
             // wake: a release suffices where completed() needs the volatile store that pairs
             // with a parked waiter's count. A thread started later reads it after its start.
-            LONGS.setRelease(PROGRESS, 0, ++ctx.syncCount);
+            LONGS.setRelease(Progress.BY_THREAD, 0, ++ctx.syncCount);
         } else {
             completed(ctx);
         }
@@ -522,7 +528,7 @@ public final class SyncOrder {
      */
     static void cutOff(ThreadCtx ctx) {
         if (ctx.index >= 0) {
-            LONGS.setVolatile(PROGRESS, ctx.index, ALL);
+            LONGS.setVolatile(Progress.BY_THREAD, ctx.index, ALL);
             Waiter.progressed();
         }
     }
@@ -580,7 +586,7 @@ public final class SyncOrder {
 
     /** Replay, after acquiring: publishes this thread's progress (and passes the TO turn on). */
     static void completed(ThreadCtx ctx) {
-        LONGS.setVolatile(PROGRESS, ctx.index, ++ctx.syncCount);
+        LONGS.setVolatile(Progress.BY_THREAD, ctx.index, ++ctx.syncCount);
         if (ctx.awaitSeq >= 0) {
             SEQUENCE.setVolatile(nextTurn(ctx.awaitSeq + 1));
             ctx.awaitSeq = -1;

@@ -33,8 +33,14 @@ final class UnlockedReads {
     private static final int ENTRIES = 8;
     private static final VarHandle READING;
     private static final VarHandle READERS_ELEMENT = MethodHandles.arrayElementVarHandle(Reader[].class);
-    /** Each thread's {@link Reader} by its index, once it made a read unlocked; through {@link #READERS_ELEMENT}. */
-    private static final Reader[] READERS = new Reader[SyncOrder.MAX_THREADS];
+    /**
+     * Each thread's {@link Reader} by its index, once it made a read unlocked; through
+     * {@link #READERS_ELEMENT}. In a class of its own, made at the first registered read: a
+     * program whose reads are never ordered (one thread) never needs it.
+     */
+    private static final class Readers {
+        static final Reader[] BY_THREAD = new Reader[SyncOrder.MAX_THREADS];
+    }
     private static final int SPINS = 64;
 
     static {
@@ -67,7 +73,7 @@ final class UnlockedReads {
     /**
      * The slot's lock held: {@code ctx}'s thread registered as a reader of {@code slot}, whose last
      * write is {@code lastWrite}. Only a thread's own context reads unlocked: a class
-     * initializer's index is given back and taken again, which would confuse {@link #READERS}.
+     * initializer's index is given back and taken again, which would confuse {@link Readers}.
      */
     static void registered(ThreadCtx ctx, int slot, long lastWrite) {
         if (ctx.initializing != null) {
@@ -79,7 +85,7 @@ final class UnlockedReads {
             ctx.reader = r;
             // Published before the thread's first unlocked read, which a writer can only meet
             // after reading this registration in the slot, under the slot's lock.
-            READERS_ELEMENT.setRelease(READERS, ctx.index, r);
+            READERS_ELEMENT.setRelease(Readers.BY_THREAD, ctx.index, r);
         }
         int k = slot & (ENTRIES - 1);
         r.slots[k] = slot + 1;
@@ -123,7 +129,7 @@ final class UnlockedReads {
      * held up before its load, then sees in replay too, on the same thread.
      */
     static long orderAfter(int index, long registeredCount, int slot) {
-        Reader r = (Reader) READERS_ELEMENT.getAcquire(READERS, index);
+        Reader r = (Reader) READERS_ELEMENT.getAcquire(Readers.BY_THREAD, index);
         if (r == null) {
             return registeredCount;
         }

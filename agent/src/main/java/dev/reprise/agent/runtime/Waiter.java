@@ -22,8 +22,12 @@ final class Waiter {
      * Parked waiters by thread index, else null. Not a ConcurrentHashMap or a list under a lock:
      * every completed event looks here, and a map under contention draws the waiting thread's
      * ThreadLocalRandom probe, which is the program's state (a LongAdder picks its cell by it).
+     * In a class of its own, made when a replay first parks a waiter or wakes one: a recording,
+     * which also uses this class, never needs it.
      */
-    private static final ThreadCtx[] PARKED = new ThreadCtx[SyncOrder.MAX_THREADS];
+    private static final class Parked {
+        static final ThreadCtx[] BY_THREAD = new ThreadCtx[SyncOrder.MAX_THREADS];
+    }
     /**
      * How many waiters are parked. A waiter publishes itself and counts itself before its last
      * readiness check, and a publisher updates progress before reading the count (all volatile),
@@ -64,12 +68,12 @@ final class Waiter {
         long park = 10_000;
         watchFrom(ctx);
         while (!SyncOrder.ready(ctx)) {
-            SLOTS.setVolatile(PARKED, ctx.index, ctx);
+            SLOTS.setVolatile(Parked.BY_THREAD, ctx.index, ctx);
             PARKED_COUNT.getAndAdd(1);
             if (!SyncOrder.ready(ctx)) {
                 LockSupport.parkNanos(park);
             }
-            SLOTS.setVolatile(PARKED, ctx.index, (ThreadCtx) null);
+            SLOTS.setVolatile(Parked.BY_THREAD, ctx.index, (ThreadCtx) null);
             PARKED_COUNT.getAndAdd(-1);
             park = Math.min(park * 2, MAX_PARK_NANOS);
             checkStall(ctx);
@@ -154,7 +158,7 @@ final class Waiter {
 
     private static void wake(int from, int to) {
         for (int i = from; i < to; i++) {
-            ThreadCtx waiter = (ThreadCtx) SLOTS.getVolatile(PARKED, i);
+            ThreadCtx waiter = (ThreadCtx) SLOTS.getVolatile(Parked.BY_THREAD, i);
             if (waiter != null && SyncOrder.ready(waiter)) {
                 LockSupport.unpark(waiter.thread);
             }
