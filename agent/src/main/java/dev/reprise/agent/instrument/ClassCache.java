@@ -149,7 +149,6 @@ public final class ClassCache {
         boolean unchanged() {
             return bytes.length == 0;
         }
-
     }
 
     Entry get(String name, boolean firstLoad, byte[] input) {

@@ -92,7 +92,7 @@ public final class LoadedClasses {
         // In batches: the JVM copies every class file of a call into native memory at once, and
         // frees the old versions' metaspace only when the call ends, for the next call to reuse.
         // One call for all (about 280 classes) peaked at 2.5 MB more native memory and 1.6 MB more
-        // metaspace; with batches a recording's peak resident set is about 4 MB smaller.
+        // metaspace: 4 MB more peak resident set in a recording of a one-line program.
         for (int from = 0; from < definitions.size(); from += REDEFINED_PER_CALL) {
             List<ClassDefinition> batch = definitions.subList(from, Math.min(definitions.size(), from + REDEFINED_PER_CALL));
             inst.redefineClasses(batch.toArray(new ClassDefinition[0]));
