@@ -45,7 +45,6 @@ public final class Session {
     /** Starts the session: from here on, the main thread's intercepted calls are events. */
     public static Session start(AgentConfig config, Thread main) throws IOException {
         JdkFiles.init(System.getProperty("java.home"));
-        Sites.keepNames(config.mode() == Mode.REPLAY);
         LogWriter writer = null;
         if (config.mode() == Mode.RECORD) {
             writer = new LogWriter(config.dir());

@@ -21,13 +21,6 @@ public final class Sites {
     private static final int NAMED = 3;
     /** Per thread, while it instruments a class: the names registered, for the class cache. */
     private static final ThreadLocal<List<String>> CAPTURE = new ThreadLocal<>();
-    /**
-     * Whether {@link #NAMES} is kept: only a replay names sites, in its divergence reports. A
-     * recording of a class-heavy program registers tens of thousands of sites, a megabyte of
-     * names kept to the end. Set once by premain before any class is instrumented (volatile:
-     * the transformer reads it on the threads that load classes).
-     */
-    private static volatile boolean keepNames = true;
 
     private Sites() {
     }
@@ -41,15 +34,16 @@ public final class Sites {
         return registerName(name);
     }
 
-    /** Whether sites' names are kept for {@link #nameOf}; by default they are. */
-    static void keepNames(boolean keep) {
-        keepNames = keep;
-    }
-
-    /** Registers a site by its full name (a cached class's sites); returns its id. */
+    /**
+     * Registers a site by its full name (a cached class's sites); returns its id. Only a replay
+     * names sites (in its divergence reports), so a recording keeps no names: a class-heavy
+     * program registers tens of thousands, a megabyte kept to the end. The session exists before
+     * any class is instrumented; without one (a unit test) names are kept.
+     */
     public static int registerName(String name) {
         int id = (name.hashCode() & 0x3FFF) + 1;
-        if (!keepNames) {
+        Session session = Session.current();
+        if (session != null && !session.replaying()) {
             return id;
         }
         synchronized (NAMES) {
