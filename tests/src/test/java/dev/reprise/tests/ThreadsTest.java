@@ -49,6 +49,7 @@ class ThreadsTest {
         "corpus.threads.BankTransfers, rto", "corpus.threads.BankTransfers, to",
         "corpus.threads.Lifecycle, rto", "corpus.threads.Lifecycle, to",
         "corpus.threads.Monitors, rto", "corpus.threads.Monitors, to",
+        "corpus.threads.StaticMonitors, rto", "corpus.threads.StaticMonitors, to",
         "corpus.threads.SharedInitialization, rto", "corpus.threads.SharedInitialization, to",
         "corpus.threads.InitializerRace, rto", "corpus.threads.InitializerRace, to",
         "corpus.threads.CutInWait, rto", "corpus.threads.CutInWait, to",

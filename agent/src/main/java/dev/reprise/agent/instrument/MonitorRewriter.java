@@ -1,6 +1,7 @@
 package dev.reprise.agent.instrument;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.objectweb.asm.ClassVisitor;
@@ -19,6 +20,13 @@ import dev.reprise.agent.runtime.Sites;
  * is a synchronized block; this changes its modifiers, so it is done only when a class is first
  * loaded (the JVM forbids it on retransformation).
  *
+ * <p>A static one holds its class in a local past its own from entry to every exit, as javac
+ * compiles {@code synchronized (C.class)}: the JIT compilers match a {@code monitorexit} to its
+ * {@code monitorenter} by the value locked, and two {@code ldc}s of the class are two values to
+ * them, so a method that loads the class again at its exits is never compiled. The local must
+ * be in every stack map frame after the entry: each frame of such a method is passed on in full,
+ * with the class added.
+ *
  * <p>The {@code entered} call runs with the monitor held, so it must lie inside the range whose
  * handler releases the monitor: a call that could leave the method holding it makes the JIT
  * compilers judge the method's monitors unbalanced, and they never compile it (it stays
@@ -30,12 +38,24 @@ final class MonitorRewriter extends ClassVisitor {
     private static final String OPS = Type.getInternalName(MonitorOps.class);
 
     private final boolean convertSynchronizedMethods;
+    /** Where a converted static method's class goes: read for such methods ({@link #holdsClassInLocal}). */
+    private final FreeLocals locals;
     private String className;
     private boolean frames;
 
-    MonitorRewriter(ClassVisitor next, boolean convertSynchronizedMethods) {
+    MonitorRewriter(ClassVisitor next, boolean convertSynchronizedMethods, FreeLocals locals) {
         super(Opcodes.ASM9, next);
         this.convertSynchronizedMethods = convertSynchronizedMethods;
+        this.locals = locals;
+    }
+
+    /** Whether a method converted at first load holds its class in a local: a static synchronized one with code. */
+    static boolean holdsClassInLocal(int access) {
+        return (access & Opcodes.ACC_STATIC) != 0 && converts(access);
+    }
+
+    private static boolean converts(int access) {
+        return (access & Opcodes.ACC_SYNCHRONIZED) != 0 && (access & (Opcodes.ACC_NATIVE | Opcodes.ACC_ABSTRACT)) == 0;
     }
 
     @Override
@@ -47,17 +67,28 @@ final class MonitorRewriter extends ClassVisitor {
 
     @Override
     public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
-        boolean convert = convertSynchronizedMethods && (access & Opcodes.ACC_SYNCHRONIZED) != 0
-                && (access & (Opcodes.ACC_NATIVE | Opcodes.ACC_ABSTRACT)) == 0;
+        boolean convert = convertSynchronizedMethods && converts(access);
+        // Claimed before the passes nearer the writer visit the method, so that they see the claim.
+        SyncMethod sync = !convert ? null
+                : holdsClassInLocal(access) ? SyncMethod.ofStatic(locals.claim(name + desc, 1), Frames.entryLocals(className, true, desc))
+                : SyncMethod.INSTANCE;
         int newAccess = convert ? access & ~Opcodes.ACC_SYNCHRONIZED : access;
-        MethodVisitor mv = super.visitMethod(newAccess, name, desc, signature, exceptions);
-        return new Rewriter(mv, name, convert ? new SyncMethod(access, desc) : null);
+        return new Rewriter(super.visitMethod(newAccess, name, desc, signature, exceptions), name, sync);
     }
 
-    /** What a converted synchronized method needs: how to load its monitor, its frame at entry. */
-    private record SyncMethod(int access, String desc) {
+    /**
+     * How a converted method's monitor is loaded: {@code this}, or, for a static one, its class from
+     * {@code classLocal}; then {@code locals}, the method's own locals at the last stack map frame.
+     */
+    private record SyncMethod(int classLocal, List<Object> locals) {
+        static final SyncMethod INSTANCE = new SyncMethod(-1, List.of());
+
+        static SyncMethod ofStatic(int classLocal, Object[] entryLocals) {
+            return new SyncMethod(classLocal, new ArrayList<>(Arrays.asList(entryLocals)));
+        }
+
         boolean isStatic() {
-            return (access & Opcodes.ACC_STATIC) != 0;
+            return classLocal >= 0;
         }
     }
 
@@ -87,7 +118,13 @@ final class MonitorRewriter extends ClassVisitor {
         void beforeCode() {
             if (sync != null) {
                 super.visitTryCatchBlock(bodyStart, bodyEnd, handler, null);
-                loadMonitor();
+                if (sync.isStatic()) {
+                    super.visitLdcInsn(Type.getObjectType(className));
+                    super.visitInsn(Opcodes.DUP);
+                    super.visitVarInsn(Opcodes.ASTORE, sync.classLocal());
+                } else {
+                    loadMonitor();
+                }
                 acquire();
                 super.visitLabel(bodyStart);
                 entered();
@@ -122,7 +159,10 @@ final class MonitorRewriter extends ClassVisitor {
             }
         }
 
-        /** A frame right after {@code monitorenter} marks a jump target: the call goes before it. */
+        /**
+         * A frame right after {@code monitorenter} marks a jump target: the call goes before it. A
+         * static converted method's frames go on in full with its class.
+         */
         @Override
         public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
             if (enteredPending) {
@@ -130,7 +170,36 @@ final class MonitorRewriter extends ClassVisitor {
                 entered();
                 passHeld();
             }
-            super.visitFrame(type, numLocal, local, numStack, stack);
+            if (sync == null || !sync.isStatic()) {
+                super.visitFrame(type, numLocal, local, numStack, stack);
+                return;
+            }
+            List<Object> own = sync.locals();
+            switch (type) {
+                case Opcodes.F_NEW, Opcodes.F_FULL -> {
+                    own.clear();
+                    own.addAll(Arrays.asList(local).subList(0, numLocal));
+                }
+                case Opcodes.F_APPEND -> own.addAll(Arrays.asList(local).subList(0, numLocal));
+                case Opcodes.F_CHOP -> own.subList(own.size() - numLocal, own.size()).clear();
+                default -> { } // F_SAME, F_SAME1: the locals stay
+            }
+            Object[] full = withClass(own);
+            super.visitFrame(type == Opcodes.F_NEW ? Opcodes.F_NEW : Opcodes.F_FULL, full.length, full, numStack, stack);
+        }
+
+        /** The frame's locals, unset up to the class's local, then the class. */
+        private Object[] withClass(List<Object> own) {
+            List<Object> full = new ArrayList<>(own);
+            int slots = 0;
+            for (Object t : own) {
+                slots += t == Opcodes.LONG || t == Opcodes.DOUBLE ? 2 : 1;
+            }
+            for (; slots < sync.classLocal(); slots++) {
+                full.add(Opcodes.TOP);
+            }
+            full.add("java/lang/Class");
+            return full.toArray();
         }
 
         private void passHeld() {
@@ -175,7 +244,7 @@ final class MonitorRewriter extends ClassVisitor {
 
         private void loadMonitor() {
             if (sync.isStatic()) {
-                super.visitLdcInsn(Type.getObjectType(className));
+                super.visitVarInsn(Opcodes.ALOAD, sync.classLocal());
             } else {
                 super.visitVarInsn(Opcodes.ALOAD, 0);
             }
@@ -189,7 +258,8 @@ final class MonitorRewriter extends ClassVisitor {
                 super.visitLabel(bodyEnd);
                 super.visitLabel(handler);
                 if (frames) {
-                    Object[] locals = Frames.entryLocals(className, sync.isStatic(), sync.desc());
+                    // The handler needs only the monitor: a static method's class, or this.
+                    Object[] locals = sync.isStatic() ? withClass(List.of()) : new Object[] {className};
                     super.visitFrame(Opcodes.F_FULL, locals.length, locals, 1, new Object[] {"java/lang/Throwable"});
                 }
                 loadMonitor();
@@ -198,7 +268,7 @@ final class MonitorRewriter extends ClassVisitor {
             }
             // acquire() holds the monitor, its copy, and the claim or the site above what was there;
             // a converted method loads its monitor first, and again above a return value.
-            super.visitMaxs(maxStack + (sync != null ? 3 : 2), maxLocals);
+            super.visitMaxs(maxStack + (sync != null ? 3 : 2), sync != null && sync.isStatic() ? Math.max(maxLocals, sync.classLocal() + 1) : maxLocals);
         }
     }
 }

@@ -1,7 +1,5 @@
 package dev.reprise.agent.instrument;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Set;
 
 import org.objectweb.asm.ClassReader;
@@ -25,8 +23,8 @@ import dev.reprise.agent.runtime.SyncActions;
  * is safe), or, for a static field, the field itself.
  *
  * <p>If the action throws, the exit runs on the exception path ({@link BracketingVisitor}).
- * Operands that sit above the location on the stack are parked in fresh locals past the
- * method's own ({@link #maxLocals}).
+ * Operands that sit above the location on the stack are parked in locals no pass has claimed
+ * ({@link FreeLocals}).
  * Constructors are left alone: the object is not yet shared. So are a JDK class's static
  * initializers, whose context is quiet; an application class's run in an ordered context of their
  * own ({@code ClassInits}) and may publish to other threads through any class's fields.
@@ -37,7 +35,7 @@ final class SyncActionRewriter extends ClassVisitor {
     private static final Set<String> UNSAFES = Set.of("jdk/internal/misc/Unsafe", "sun/misc/Unsafe");
 
     private final VolatileFields.Lookup volatiles;
-    private final Map<String, Integer> maxLocals;
+    private final FreeLocals locals;
     /** Whether static initializers are rewritten too (an application class's). */
     private final boolean initializer;
     private String className;
@@ -46,13 +44,13 @@ final class SyncActionRewriter extends ClassVisitor {
     private int version;
 
     /**
-     * {@code maxLocals}: each method's own locals ({@link #maxLocals(ClassReader)}), keyed by name
-     * and descriptor; {@code initializer}: the static initializer is rewritten too.
+     * {@code locals}: read for every method when the class {@linkplain #namesAtomicAccess names
+     * atomic access}; {@code initializer}: the static initializer is rewritten too.
      */
-    SyncActionRewriter(ClassVisitor next, VolatileFields.Lookup volatiles, Map<String, Integer> maxLocals, boolean initializer) {
+    SyncActionRewriter(ClassVisitor next, VolatileFields.Lookup volatiles, FreeLocals locals, boolean initializer) {
         super(Opcodes.ASM9, next);
         this.volatiles = volatiles;
-        this.maxLocals = maxLocals;
+        this.locals = locals;
         this.initializer = initializer;
     }
 
@@ -71,23 +69,6 @@ final class SyncActionRewriter extends ClassVisitor {
         return false;
     }
 
-    /** Each method's {@code max_locals}, keyed by name and descriptor. */
-    static Map<String, Integer> maxLocals(ClassReader reader) {
-        Map<String, Integer> result = new HashMap<>();
-        reader.accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
-                return new MethodVisitor(Opcodes.ASM9) {
-                    @Override
-                    public void visitMaxs(int maxStack, int locals) {
-                        result.put(name + desc, locals);
-                    }
-                };
-            }
-        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return result;
-    }
-
     @Override
     public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
         this.version = version & 0xFFFF;
@@ -102,7 +83,7 @@ final class SyncActionRewriter extends ClassVisitor {
         if (name.equals("<init>") || (name.equals("<clinit>") && !initializer) || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
             return mv;
         }
-        int firstTemp = maxLocals.getOrDefault(name + desc, -1);
+        int firstTemp = locals.first(name + desc);
         if (AloneMain.copied(className, desc)) {
             return new AloneCopy(mv, next -> new Actions(next, access, name, desc, firstTemp), className, access, name, desc,
                     signature, exceptions);
@@ -177,7 +158,8 @@ final class SyncActionRewriter extends ClassVisitor {
         if (!racy && coordinates > 0 && (name.equals("get") || name.equals("set")) && isData(args[0])) {
             return -1;
         }
-        // handle, object or array, operands...; a static field (or a non-object coordinate): the handle
+        // handle, object or array, operands...; a static field (resolved at run time, SyncActions.enterHandle)
+        // or a non-object coordinate: the handle
         return coordinates > 0 && args[0].getSort() >= Type.ARRAY ? 1 : 0;
     }
 
@@ -285,7 +267,9 @@ final class SyncActionRewriter extends ClassVisitor {
                 super.visitVarInsn(args[i].getOpcode(Opcodes.ISTORE), slots[i]);
             }
             super.visitInsn(Opcodes.DUP);
-            Label start = enter("enter", "(Ljava/lang/Object;I)V", isRead(owner, name));
+            // A handle without coordinates reaches a static field, which getstatic and putstatic name by a key.
+            boolean staticField = owner.equals(VAR_HANDLE) && args.length == varHandleValues(name);
+            Label start = enter(staticField ? "enterHandle" : "enter", "(Ljava/lang/Object;I)V", isRead(owner, name));
             for (int i = keep; i < args.length; i++) {
                 super.visitVarInsn(args[i].getOpcode(Opcodes.ILOAD), slots[i]);
             }

@@ -229,15 +229,17 @@ public final class Transformer implements ClassFileTransformer {
         ClassWriter writer = new ClassWriter(reader, 0);
         List<Catalogue.PrologueHook> applied = new ArrayList<>();
         ClassVisitor chain = writer;
+        boolean atomics = passes.syncActions() && SyncActionRewriter.namesAtomicAccess(reader);
+        boolean classLocals = passes.monitors() && firstLoad;
+        FreeLocals locals = atomics ? FreeLocals.read(reader, access -> true)
+                : classLocals ? FreeLocals.read(reader, MonitorRewriter::holdsClassInLocal) : FreeLocals.NONE;
         // The bracketing passes come last (nearest the writer): they see every other pass's
         // exception-table entries (a synchronized method's, an initializer's) and code, so their
         // handlers, placed after it all, rethrow into the entries that cover each bracket.
         if (passes.syncActions()) {
             // The class's own fields and hashCode, known before any pass asks about them.
             volatileFields.define(name, VolatileFields.scan(reader));
-            Map<String, Integer> maxLocals = SyncActionRewriter.namesAtomicAccess(reader)
-                    ? SyncActionRewriter.maxLocals(reader) : Map.of();
-            chain = new SyncActionRewriter(chain, volatileFields, maxLocals, passes.application());
+            chain = new SyncActionRewriter(chain, volatileFields, locals, passes.application());
         } else if (passes.quietCalls() && QuietCallRewriter.applies(name, reader)) {
             chain = new QuietCallRewriter(chain, name);
         }
@@ -252,7 +254,7 @@ public final class Transformer implements ClassFileTransformer {
             chain = new CallSiteRewriter(chain, catalogue, passes.application(), volatileFields);
         }
         if (passes.monitors()) {
-            chain = new MonitorRewriter(chain, firstLoad);
+            chain = new MonitorRewriter(chain, firstLoad, locals);
         }
         if (passes.initializer() || passes.unloggedMethods()) {
             chain = new UnloggedRewriter(chain, !passes.initializer() ? null : passes.application() ? "enterOrdered" : "enter");

@@ -14,7 +14,7 @@ import jdk.internal.vm.annotation.DontInline;
  * relaxed headers and replay does not wait for it.
  *
  * <p>{@code instrument/SyncActionRewriter} brackets every such instruction: {@link #enter} (or
- * {@link #enterStatic}) with the location, the instruction, then {@link #exit} (also on the
+ * {@link #enterStatic}, {@link #enterHandle}) with the location, the instruction, then {@link #exit} (also on the
  * exception path). Recording takes
  * the slot's lock in {@code enter} and releases it in {@code exit}, so the action and its record
  * are atomic against every other action on the slot (DESIGN, rule 2); a thread that runs alone
@@ -77,6 +77,20 @@ public final class SyncActions {
             start(ctx, SyncOrder.eventSlotOfKey(ctx, key), site);
         } else {
             nested(ctx);
+        }
+    }
+
+    /**
+     * Before an action through a {@code VarHandle} without coordinates, on a static field: ordered
+     * as the field's {@code getstatic} and {@code putstatic} are ({@link StaticFieldHandles}).
+     */
+    @DontInline
+    public static void enterHandle(Object handle, int site) {
+        long key = StaticFieldHandles.keyOf(handle);
+        if (key == StaticFieldHandles.OWN) {
+            enter(handle, site);
+        } else {
+            enterStatic((int) key, site);
         }
     }
 
