@@ -2,7 +2,6 @@ package dev.reprise.agent.instrument;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.function.IntPredicate;
 
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -26,13 +25,17 @@ final class FreeLocals {
         this.next = next;
     }
 
-    /** The locals of the methods whose access flags {@code which} accepts (the reader parses only their code). */
-    static FreeLocals read(ClassReader reader, IntPredicate which) {
+    /**
+     * The locals of every method, or, unless {@code all}, only of those
+     * {@link MonitorRewriter#holdsClassInLocal} names: the reader parses only their code. A flag,
+     * not a predicate: a lambda would spin a class at a run's first cache miss.
+     */
+    static FreeLocals read(ClassReader reader, boolean all) {
         Map<String, Integer> next = new HashMap<>();
         reader.accept(new ClassVisitor(Opcodes.ASM9) {
             @Override
             public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
-                if (!which.test(access)) {
+                if (!all && !MonitorRewriter.holdsClassInLocal(access)) {
                     return null;
                 }
                 return new MethodVisitor(Opcodes.ASM9) {

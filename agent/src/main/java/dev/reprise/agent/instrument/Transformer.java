@@ -231,8 +231,7 @@ public final class Transformer implements ClassFileTransformer {
         ClassVisitor chain = writer;
         boolean atomics = passes.syncActions() && SyncActionRewriter.namesAtomicAccess(reader);
         boolean classLocals = passes.monitors() && firstLoad;
-        FreeLocals locals = atomics ? FreeLocals.read(reader, access -> true)
-                : classLocals ? FreeLocals.read(reader, MonitorRewriter::holdsClassInLocal) : FreeLocals.NONE;
+        FreeLocals locals = atomics || classLocals ? FreeLocals.read(reader, atomics) : FreeLocals.NONE;
         // The bracketing passes come last (nearest the writer): they see every other pass's
         // exception-table entries (a synchronized method's, an initializer's) and code, so their
         // handlers, placed after it all, rethrow into the entries that cover each bracket.
