@@ -35,11 +35,11 @@ final class Programs {
     }
 
     /**
-     * Compiles {@code sources} (path in the source tree to text) in {@code work}; returns the
-     * directory of the classes.
+     * Compiles {@code sources} (path in the source tree to text) in {@code work}, against the
+     * classes already there; returns the directory of the classes.
      */
     static Path compile(Path work, Map<String, String> sources) throws IOException {
-        List<String> args = new ArrayList<>(List.of("-d", work.toString()));
+        List<String> args = new ArrayList<>(List.of("-d", work.toString(), "-cp", work.toString()));
         for (Map.Entry<String, String> e : sources.entrySet()) {
             Path src = work.resolve(e.getKey());
             Files.createDirectories(src.getParent());

@@ -23,9 +23,12 @@ import dev.reprise.agent.runtime.Sites;
  * <p>A static one holds its class in a local past its own from entry to every exit, as javac
  * compiles {@code synchronized (C.class)}: the JIT compilers match a {@code monitorexit} to its
  * {@code monitorenter} by the value locked, and two {@code ldc}s of the class are two values to
- * them, so a method that loads the class again at its exits is never compiled. The local must
- * be in every stack map frame after the entry: each frame of such a method is passed on in full,
- * with the class added.
+ * them, so a method that loads the class again at its exits is never compiled. So does an
+ * instance method that stores into local 0 (javac never does; an optimizer reusing the slot
+ * after {@code this}'s last use may): {@code aload_0} at its exits would not be {@code this}.
+ * Other instance methods reload {@code this} from local 0. The local must be in every stack map
+ * frame after the entry: each frame of such a method is passed on in full, with the monitor
+ * added.
  *
  * <p>The {@code entered} call runs with the monitor held, so it must lie inside the range whose
  * handler releases the monitor: a call that could leave the method holding it makes the JIT
@@ -38,23 +41,19 @@ final class MonitorRewriter extends ClassVisitor {
     private static final String OPS = Type.getInternalName(MonitorOps.class);
 
     private final boolean convertSynchronizedMethods;
-    /** Where a converted static method's class goes: read for such methods ({@link #holdsClassInLocal}). */
-    private final FreeLocals locals;
+    /** Where a converted method's monitor goes, if not reloaded from local 0: read for every method it {@link #converts}. */
+    private final MethodLocals locals;
     private String className;
     private boolean frames;
 
-    MonitorRewriter(ClassVisitor next, boolean convertSynchronizedMethods, FreeLocals locals) {
+    MonitorRewriter(ClassVisitor next, boolean convertSynchronizedMethods, MethodLocals locals) {
         super(Opcodes.ASM9, next);
         this.convertSynchronizedMethods = convertSynchronizedMethods;
         this.locals = locals;
     }
 
-    /** Whether a method converted at first load holds its class in a local: a static synchronized one with code. */
-    static boolean holdsClassInLocal(int access) {
-        return (access & Opcodes.ACC_STATIC) != 0 && converts(access);
-    }
-
-    private static boolean converts(int access) {
+    /** Whether a method is converted at first load: a synchronized one with code. */
+    static boolean converts(int access) {
         return (access & Opcodes.ACC_SYNCHRONIZED) != 0 && (access & (Opcodes.ACC_NATIVE | Opcodes.ACC_ABSTRACT)) == 0;
     }
 
@@ -68,27 +67,30 @@ final class MonitorRewriter extends ClassVisitor {
     @Override
     public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
         boolean convert = convertSynchronizedMethods && converts(access);
+        boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
         // Claimed before the passes nearer the writer visit the method, so that they see the claim.
         SyncMethod sync = !convert ? null
-                : holdsClassInLocal(access) ? SyncMethod.ofStatic(locals.claim(name + desc, 1), Frames.entryLocals(className, true, desc))
-                : SyncMethod.INSTANCE;
+                : isStatic || locals.overwritesFirst(name + desc)
+                        ? SyncMethod.inLocal(locals.claim(name + desc, 1), isStatic, Frames.entryLocals(className, isStatic, desc))
+                : SyncMethod.THIS;
         int newAccess = convert ? access & ~Opcodes.ACC_SYNCHRONIZED : access;
         return new Rewriter(super.visitMethod(newAccess, name, desc, signature, exceptions), name, sync);
     }
 
     /**
-     * How a converted method's monitor is loaded: {@code this}, or, for a static one, its class from
-     * {@code classLocal}; then {@code locals}, the method's own locals at the last stack map frame.
+     * Where a converted method's monitor is: {@code this} in local 0, or, held from entry, the class
+     * of a static method or {@code this} in {@code monitorLocal}; then {@code locals}, the
+     * method's own locals at the last stack map frame, for the frames that must carry it.
      */
-    private record SyncMethod(int classLocal, List<Object> locals) {
-        static final SyncMethod INSTANCE = new SyncMethod(-1, List.of());
+    private record SyncMethod(int monitorLocal, boolean isStatic, List<Object> locals) {
+        static final SyncMethod THIS = new SyncMethod(-1, false, List.of());
 
-        static SyncMethod ofStatic(int classLocal, Object[] entryLocals) {
-            return new SyncMethod(classLocal, new ArrayList<>(Arrays.asList(entryLocals)));
+        static SyncMethod inLocal(int monitorLocal, boolean isStatic, Object[] entryLocals) {
+            return new SyncMethod(monitorLocal, isStatic, new ArrayList<>(Arrays.asList(entryLocals)));
         }
 
-        boolean isStatic() {
-            return classLocal >= 0;
+        boolean inLocal() {
+            return monitorLocal >= 0;
         }
     }
 
@@ -120,10 +122,12 @@ final class MonitorRewriter extends ClassVisitor {
                 super.visitTryCatchBlock(bodyStart, bodyEnd, handler, null);
                 if (sync.isStatic()) {
                     super.visitLdcInsn(Type.getObjectType(className));
-                    super.visitInsn(Opcodes.DUP);
-                    super.visitVarInsn(Opcodes.ASTORE, sync.classLocal());
                 } else {
-                    loadMonitor();
+                    super.visitVarInsn(Opcodes.ALOAD, 0);
+                }
+                if (sync.inLocal()) {
+                    super.visitInsn(Opcodes.DUP);
+                    super.visitVarInsn(Opcodes.ASTORE, sync.monitorLocal());
                 }
                 acquire();
                 super.visitLabel(bodyStart);
@@ -161,7 +165,7 @@ final class MonitorRewriter extends ClassVisitor {
 
         /**
          * A frame right after {@code monitorenter} marks a jump target: the call goes before it. A
-         * static converted method's frames go on in full with its class.
+         * method holding its monitor in a local passes its frames on in full with the monitor.
          */
         @Override
         public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
@@ -170,7 +174,7 @@ final class MonitorRewriter extends ClassVisitor {
                 entered();
                 passHeld();
             }
-            if (sync == null || !sync.isStatic()) {
+            if (sync == null || !sync.inLocal()) {
                 super.visitFrame(type, numLocal, local, numStack, stack);
                 return;
             }
@@ -184,21 +188,21 @@ final class MonitorRewriter extends ClassVisitor {
                 case Opcodes.F_CHOP -> own.subList(own.size() - numLocal, own.size()).clear();
                 default -> { } // F_SAME, F_SAME1: the locals stay
             }
-            Object[] full = withClass(own);
+            Object[] full = withMonitor(own);
             super.visitFrame(type == Opcodes.F_NEW ? Opcodes.F_NEW : Opcodes.F_FULL, full.length, full, numStack, stack);
         }
 
-        /** The frame's locals, unset up to the class's local, then the class. */
-        private Object[] withClass(List<Object> own) {
+        /** The frame's locals, unset up to the monitor's local, then the monitor. */
+        private Object[] withMonitor(List<Object> own) {
             List<Object> full = new ArrayList<>(own);
             int slots = 0;
             for (Object t : own) {
                 slots += t == Opcodes.LONG || t == Opcodes.DOUBLE ? 2 : 1;
             }
-            for (; slots < sync.classLocal(); slots++) {
+            for (; slots < sync.monitorLocal(); slots++) {
                 full.add(Opcodes.TOP);
             }
-            full.add("java/lang/Class");
+            full.add(sync.isStatic() ? "java/lang/Class" : className);
             return full.toArray();
         }
 
@@ -243,11 +247,7 @@ final class MonitorRewriter extends ClassVisitor {
         }
 
         private void loadMonitor() {
-            if (sync.isStatic()) {
-                super.visitVarInsn(Opcodes.ALOAD, sync.classLocal());
-            } else {
-                super.visitVarInsn(Opcodes.ALOAD, 0);
-            }
+            super.visitVarInsn(Opcodes.ALOAD, sync.inLocal() ? sync.monitorLocal() : 0);
         }
 
         /** A converted method releases its monitor on the way out by an exception too. */
@@ -258,8 +258,8 @@ final class MonitorRewriter extends ClassVisitor {
                 super.visitLabel(bodyEnd);
                 super.visitLabel(handler);
                 if (frames) {
-                    // The handler needs only the monitor: a static method's class, or this.
-                    Object[] locals = sync.isStatic() ? withClass(List.of()) : new Object[] {className};
+                    // The handler needs only the monitor: in its local, or this in local 0.
+                    Object[] locals = sync.inLocal() ? withMonitor(List.of()) : new Object[] {className};
                     super.visitFrame(Opcodes.F_FULL, locals.length, locals, 1, new Object[] {"java/lang/Throwable"});
                 }
                 loadMonitor();
@@ -268,7 +268,7 @@ final class MonitorRewriter extends ClassVisitor {
             }
             // acquire() holds the monitor, its copy, and the claim or the site above what was there;
             // a converted method loads its monitor first, and again above a return value.
-            super.visitMaxs(maxStack + (sync != null ? 3 : 2), sync != null && sync.isStatic() ? Math.max(maxLocals, sync.classLocal() + 1) : maxLocals);
+            super.visitMaxs(maxStack + (sync != null ? 3 : 2), sync != null && sync.inLocal() ? Math.max(maxLocals, sync.monitorLocal() + 1) : maxLocals);
         }
     }
 }

@@ -24,7 +24,7 @@ import dev.reprise.agent.runtime.SyncActions;
  *
  * <p>If the action throws, the exit runs on the exception path ({@link BracketingVisitor}).
  * Operands that sit above the location on the stack are parked in locals no pass has claimed
- * ({@link FreeLocals}).
+ * ({@link MethodLocals}).
  * Constructors are left alone: the object is not yet shared. So are a JDK class's static
  * initializers, whose context is quiet; an application class's run in an ordered context of their
  * own ({@code ClassInits}) and may publish to other threads through any class's fields.
@@ -35,7 +35,7 @@ final class SyncActionRewriter extends ClassVisitor {
     private static final Set<String> UNSAFES = Set.of("jdk/internal/misc/Unsafe", "sun/misc/Unsafe");
 
     private final VolatileFields.Lookup volatiles;
-    private final FreeLocals locals;
+    private final MethodLocals locals;
     /** Whether static initializers are rewritten too (an application class's). */
     private final boolean initializer;
     private String className;
@@ -47,7 +47,7 @@ final class SyncActionRewriter extends ClassVisitor {
      * {@code locals}: read for every method when the class {@linkplain #namesAtomicAccess names
      * atomic access}; {@code initializer}: the static initializer is rewritten too.
      */
-    SyncActionRewriter(ClassVisitor next, VolatileFields.Lookup volatiles, FreeLocals locals, boolean initializer) {
+    SyncActionRewriter(ClassVisitor next, VolatileFields.Lookup volatiles, MethodLocals locals, boolean initializer) {
         super(Opcodes.ASM9, next);
         this.volatiles = volatiles;
         this.locals = locals;

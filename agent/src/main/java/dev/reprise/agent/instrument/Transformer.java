@@ -230,8 +230,8 @@ public final class Transformer implements ClassFileTransformer {
         List<Catalogue.PrologueHook> applied = new ArrayList<>();
         ClassVisitor chain = writer;
         boolean atomics = passes.syncActions() && SyncActionRewriter.namesAtomicAccess(reader);
-        boolean classLocals = passes.monitors() && firstLoad;
-        FreeLocals locals = atomics || classLocals ? FreeLocals.read(reader, atomics) : FreeLocals.NONE;
+        boolean monitorLocals = passes.monitors() && firstLoad;
+        MethodLocals locals = atomics || monitorLocals ? MethodLocals.read(reader, atomics) : MethodLocals.NONE;
         // The bracketing passes come last (nearest the writer): they see every other pass's
         // exception-table entries (a synchronized method's, an initializer's) and code, so their
         // handlers, placed after it all, rethrow into the entries that cover each bracket.

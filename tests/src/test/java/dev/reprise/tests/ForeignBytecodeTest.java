@@ -1,0 +1,123 @@
+package dev.reprise.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Bytecode javac never writes but the JVM runs (optimizers and other compilers emit it): recorded
+ * and replayed as it runs without Reprise.
+ */
+class ForeignBytecodeTest {
+    @TempDir
+    Path tmp;
+
+    /**
+     * A synchronized instance method that stores an int into local 0 once it no longer needs
+     * {@code this}, as an optimizer reusing the slot may; then loops on it, so that stack map
+     * frames describe the reused slot. Four threads call it; each call returns the count it made,
+     * plus 3.
+     */
+    @Test
+    void synchronizedMethodReusingThisSlotIsRecordedAndReplayed() throws IOException {
+        Path work = tmp.resolve("build");
+        Files.createDirectories(work.resolve("app"));
+        Files.write(work.resolve("app/Counter.class"), counter());
+        Programs.compile(work, Map.of("app/Main.java", """
+                package app;
+                public final class Main {
+                    public static void main(String[] args) throws Exception {
+                        Counter counter = new Counter();
+                        long[] sums = new long[4];
+                        Thread[] threads = new Thread[4];
+                        for (int t = 0; t < threads.length; t++) {
+                            int id = t;
+                            threads[t] = new Thread(() -> {
+                                for (int i = 0; i < 1000; i++) {
+                                    sums[id] += counter.add(1);
+                                }
+                            });
+                            threads[t].start();
+                        }
+                        long sum = 0;
+                        for (int t = 0; t < threads.length; t++) {
+                            threads[t].join();
+                            sum += sums[t];
+                        }
+                        System.out.println("count " + (counter.add(0) - 3) + ", sum " + sum);
+                    }
+                }
+                """));
+        Path jar = tmp.resolve("app.jar");
+        Programs.jar(jar, work, "app");
+        List<String> command = List.of(Reprise.JAVA, "-cp", jar.toString(), "app.Main");
+
+        Run plain = Reprise.exec(command, null, Map.of(), null);
+        assertEquals(0, plain.status(), plain::toString);
+        // Each add(1) returns 1..4000 once, plus 3, whatever the interleaving.
+        assertEquals("count 4000, sum " + (4000L * 4001 / 2 + 3 * 4000) + "\n", plain.stdout());
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, command);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals(plain.stdout(), recorded.stdout());
+        Reprise.assertReplaysMatch(rec, recorded, 3);
+    }
+
+    /**
+     * {@code app.Counter}: {@code int count}, and {@code synchronized int add(int n)}: adds n to
+     * count, stores count into local 0, adds 1 to it three times in a loop, returns it.
+     */
+    private static byte[] counter() {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, "app/Counter", null, "java/lang/Object", null);
+        cw.visitField(0, "count", "I", null, null).visitEnd();
+        MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
+        init.visitCode();
+        init.visitVarInsn(Opcodes.ALOAD, 0);
+        init.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+        init.visitInsn(Opcodes.RETURN);
+        init.visitMaxs(0, 0);
+        init.visitEnd();
+
+        MethodVisitor add = cw.visitMethod(Opcodes.ACC_SYNCHRONIZED, "add", "(I)I", null, null);
+        add.visitCode();
+        add.visitVarInsn(Opcodes.ALOAD, 0);
+        add.visitInsn(Opcodes.DUP);
+        add.visitFieldInsn(Opcodes.GETFIELD, "app/Counter", "count", "I");
+        add.visitVarInsn(Opcodes.ILOAD, 1);
+        add.visitInsn(Opcodes.IADD);
+        add.visitFieldInsn(Opcodes.PUTFIELD, "app/Counter", "count", "I");
+        add.visitVarInsn(Opcodes.ALOAD, 0);
+        add.visitFieldInsn(Opcodes.GETFIELD, "app/Counter", "count", "I");
+        add.visitVarInsn(Opcodes.ISTORE, 0); // this is not needed again: its slot holds the count
+        add.visitInsn(Opcodes.ICONST_0);
+        add.visitVarInsn(Opcodes.ISTORE, 1);
+        Label loop = new Label();
+        Label done = new Label();
+        add.visitLabel(loop);
+        add.visitVarInsn(Opcodes.ILOAD, 1);
+        add.visitInsn(Opcodes.ICONST_3);
+        add.visitJumpInsn(Opcodes.IF_ICMPGE, done);
+        add.visitIincInsn(0, 1);
+        add.visitIincInsn(1, 1);
+        add.visitJumpInsn(Opcodes.GOTO, loop);
+        add.visitLabel(done);
+        add.visitVarInsn(Opcodes.ILOAD, 0);
+        add.visitInsn(Opcodes.IRETURN);
+        add.visitMaxs(0, 0);
+        add.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+}
