@@ -44,7 +44,7 @@ abstract class BracketingVisitor extends MethodVisitor {
     private final Label uninitializedHandler = new Label();
     private final List<Label[]> uninitializedRanges = new ArrayList<>();
     /** The locals as of the last stack map frame, in the frames' notation (a long is one element). */
-    private List<Object> locals;
+    private final List<Object> locals;
     /** Handler labels visited since the last frame, whose locals that frame states. */
     private final List<Label> handlersAwaitingFrame = new ArrayList<>();
     private final Map<Label, Object[]> handlerLocals = new HashMap<>();
@@ -107,12 +107,7 @@ abstract class BracketingVisitor extends MethodVisitor {
 
     @Override
     public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
-        switch (type) {
-            case Opcodes.F_NEW, Opcodes.F_FULL -> locals = new ArrayList<>(Arrays.asList(local).subList(0, numLocal));
-            case Opcodes.F_APPEND -> locals.addAll(Arrays.asList(local).subList(0, numLocal));
-            case Opcodes.F_CHOP -> locals.subList(Math.max(0, locals.size() - numLocal), locals.size()).clear();
-            default -> { } // F_SAME, F_SAME1: the locals stay
-        }
+        Frames.advance(locals, type, numLocal, local);
         for (Label h : handlersAwaitingFrame) {
             handlerLocals.put(h, locals.toArray());
         }

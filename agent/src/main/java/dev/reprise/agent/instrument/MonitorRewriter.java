@@ -178,17 +178,8 @@ final class MonitorRewriter extends ClassVisitor {
                 super.visitFrame(type, numLocal, local, numStack, stack);
                 return;
             }
-            List<Object> own = sync.locals();
-            switch (type) {
-                case Opcodes.F_NEW, Opcodes.F_FULL -> {
-                    own.clear();
-                    own.addAll(Arrays.asList(local).subList(0, numLocal));
-                }
-                case Opcodes.F_APPEND -> own.addAll(Arrays.asList(local).subList(0, numLocal));
-                case Opcodes.F_CHOP -> own.subList(own.size() - numLocal, own.size()).clear();
-                default -> { } // F_SAME, F_SAME1: the locals stay
-            }
-            Object[] full = withMonitor(own);
+            Frames.advance(sync.locals(), type, numLocal, local);
+            Object[] full = withMonitor(sync.locals());
             super.visitFrame(type == Opcodes.F_NEW ? Opcodes.F_NEW : Opcodes.F_FULL, full.length, full, numStack, stack);
         }
 

@@ -240,7 +240,7 @@ final class SyncActionRewriter extends ClassVisitor {
                 }
                 default -> {
                     initializeFirst(owner, name, desc);
-                    super.visitLdcInsn((declarer + "." + name).hashCode());
+                    super.visitLdcInsn(SyncActions.staticFieldKey(declarer, name));
                     start = enter("enterStatic", "(II)V", opcode == Opcodes.GETSTATIC);
                 }
             }

@@ -25,14 +25,11 @@ final class StaticFieldHandles {
     /** Enough for any program's static handles, few enough to scan on each access. */
     private static final int MAX = 64;
 
-    /** {@link #keyOf}'s answer for a handle that is its own location: no int key is this long. */
-    static final long OWN = Long.MIN_VALUE;
+    /** {@link #keyOf}'s answer for a handle that reaches no static field: no int key is this long. */
+    static final long NO_FIELD = Long.MIN_VALUE;
 
-    /** A resolved handle: {@code key} is meaningful only when {@code field}. */
-    private record Resolved(Object handle, boolean field, int key) {
-        long keyOrOwn() {
-            return field ? key : OWN;
-        }
+    /** A resolved handle and its {@link #keyOf}. */
+    private record Resolved(Object handle, long key) {
     }
 
     /** Copied on each addition; entries are immutable, so a reader sees each whole. */
@@ -41,10 +38,10 @@ final class StaticFieldHandles {
     private StaticFieldHandles() {
     }
 
-    /** The handle's field key as a long, or {@link #OWN} if the handle is its own location. */
+    /** The handle's {@link SyncActions#staticFieldKey}, or {@link #NO_FIELD}: then the handle is its own location. */
     static long keyOf(Object handle) {
         Resolved r = find(resolved, handle);
-        return (r != null ? r : add(handle)).keyOrOwn();
+        return (r != null ? r : add(handle)).key();
     }
 
     private static Resolved find(Resolved[] in, Object handle) {
@@ -84,10 +81,9 @@ final class StaticFieldHandles {
                 List<ConstantDesc> args = d.get().bootstrapArgsList();
                 String declarer = ((ClassDesc) args.get(0)).descriptorString();
                 String internalName = declarer.substring(1, declarer.length() - 1);
-                // As instrument/SyncActionRewriter names a static field.
-                return new Resolved(handle, true, (internalName + "." + d.get().constantName()).hashCode());
+                return new Resolved(handle, SyncActions.staticFieldKey(internalName, d.get().constantName()));
             }
-            return new Resolved(handle, false, 0);
+            return new Resolved(handle, NO_FIELD);
         } finally {
             Rt.unsuppress();
         }

@@ -62,7 +62,16 @@ public final class SyncActions {
         }
     }
 
-    /** Before an action on the static field whose name hashes to {@code key}; a read if {@code site} is negative. */
+    /**
+     * The key of static field {@code field} declared by {@code declarer} (an internal name), by
+     * which its actions are ordered ({@link #enterStatic}): computed when a class is instrumented
+     * for {@code getstatic}/{@code putstatic}, at run time for a handle ({@link StaticFieldHandles}).
+     */
+    public static int staticFieldKey(String declarer, String field) {
+        return (declarer + "." + field).hashCode();
+    }
+
+    /** Before an action on the static field whose {@link #staticFieldKey} is {@code key}; a read if {@code site} is negative. */
     @DontInline
     public static void enterStatic(int key, int site) {
         if (takenAlone()) {
@@ -87,7 +96,7 @@ public final class SyncActions {
     @DontInline
     public static void enterHandle(Object handle, int site) {
         long key = StaticFieldHandles.keyOf(handle);
-        if (key == StaticFieldHandles.OWN) {
+        if (key == StaticFieldHandles.NO_FIELD) {
             enter(handle, site);
         } else {
             enterStatic((int) key, site);
