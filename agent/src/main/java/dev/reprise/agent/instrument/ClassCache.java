@@ -252,11 +252,11 @@ public final class ClassCache {
     }
 
     /**
-     * Builds the immutable sets {@link VolatileFields.Declared} keeps straight from arrays, which
-     * its copy then keeps as they are: collecting into hash sets first, for the record to copy
-     * each through another hash set, was 12 of the 67 profile samples of cache hits in recordings
-     * of jython and lusearch. An entry names each field once (it was written from a set); a
-     * damaged one that repeats a name fails {@code Set.of} and is a miss.
+     * Makes the immutable sets straight from arrays, which {@link VolatileFields.Declared}'s
+     * {@code Set.copyOf} then keeps as they are: every class a loader defines comes through here,
+     * and hash sets copied into immutable ones were a sixth of a cache hit (BENCHMARKS.md). An
+     * entry names each field once (it was written from a set); a damaged one that repeats a name
+     * fails {@code Set.of}, which its readers take for damage: a miss.
      */
     private static VolatileFields.Declared readDeclared(DataInputStream in) throws IOException {
         if (!in.readBoolean()) {
