@@ -97,6 +97,55 @@ class ReflectionLoadingTest {
         assertReplaysMatch(tmp.resolve("rec"), recorded, 3);
     }
 
+    /**
+     * The resources of one name come as the program iterates them, entry by entry of the class
+     * path: the first at the look-up, the others later and from another thread, each read. What
+     * a step opens runs unlogged, so every replay finds and reads the same.
+     */
+    @Test
+    void resourcesAreFoundAsTheProgramIteratesThem() throws Exception {
+        Path classes = Programs.compile(tmp.resolve("build"), Map.of("app/Main.java", """
+                package app;
+                import java.net.URL;
+                import java.util.Enumeration;
+                public final class Main {
+                    public static void main(String[] args) throws Exception {
+                        Enumeration<URL> all = ClassLoader.getSystemClassLoader().getResources("greeting.txt");
+                        System.out.println("first: " + read(all.nextElement()));
+                        Thread rest = new Thread(() -> {
+                            while (all.hasMoreElements()) {
+                                System.out.println("then: " + read(all.nextElement()));
+                            }
+                        });
+                        rest.start();
+                        rest.join();
+                    }
+
+                    private static String read(URL url) {
+                        try (var in = url.openStream()) {
+                            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                        } catch (java.io.IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    }
+                }
+                """));
+        List<String> path = new java.util.ArrayList<>();
+        for (String greeting : List.of("hello", "bonjour", "hola")) {
+            Path jar = tmp.resolve(greeting + ".jar");
+            Programs.jar(jar, classes, "app");
+            try (java.nio.file.FileSystem fs = java.nio.file.FileSystems.newFileSystem(jar)) {
+                java.nio.file.Files.writeString(fs.getPath("greeting.txt"), greeting);
+            }
+            path.add(jar.toString());
+        }
+        Run recorded = record(tmp.resolve("rec"),
+                List.of(Reprise.JAVA, "-cp", String.join(java.io.File.pathSeparator, path), "app.Main"));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals("first: hello\nthen: bonjour\nthen: hola\n", recorded.stdout(), recorded::toString);
+        assertReplaysMatch(tmp.resolve("rec"), recorded, 3);
+    }
+
     private Run assertRecordedAlikeAndReplayed(String program) {
         Run first = record(tmp.resolve("rec1"), noCds(program));
         assertEquals(0, first.status(), first::toString);
