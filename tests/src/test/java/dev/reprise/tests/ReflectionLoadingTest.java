@@ -98,9 +98,9 @@ class ReflectionLoadingTest {
     }
 
     /**
-     * The resources of one name come as the program iterates them, entry by entry of the class
-     * path: the first at the look-up, the others later and from another thread, each read. What
-     * a step opens runs unlogged, so every replay finds and reads the same.
+     * The resources of one name, iterated partly at the look-up and the rest later from another
+     * thread, each read: every replay finds and reads the same. (That a replay from a filled
+     * cache walks unlogged is {@code ClassCacheTest.aResourceWalkReplaysFromTheCacheItsRecordingFilled}.)
      */
     @Test
     void resourcesAreFoundAsTheProgramIteratesThem() throws Exception {

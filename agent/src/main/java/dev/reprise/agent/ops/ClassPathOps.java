@@ -68,7 +68,9 @@ public final class ClassPathOps {
      * The class path's walk for one name, each step run as Reprise's own work ({@link Rt#suppress}):
      * whichever thread iterates, whenever, what a step opens is no event. Walking it whole at the
      * look-up did the same, but opened every entry for programs that read the first resource
-     * only: fop's look-ups took three times their plain time (BENCHMARKS.md).
+     * only: three times the profile samples of the JDK's walk in fop (BENCHMARKS.md). Wrapped
+     * here, not listed in {@code JdkInternals}: the JDK's walk ({@code URLClassPath}'s enumeration)
+     * also serves the program's own {@code URLClassLoader}s, whose files a replay does not have.
      */
     private static final class Walk implements Enumeration<URL> {
         private final Enumeration<URL> lazy;
