@@ -114,6 +114,21 @@ class SingleThreadedSourcesTest {
         assertReplaysMatch(tmp.resolve("rec"), recorded, 2);
     }
 
+    /**
+     * The JVM's finalizer and a cleaner's thread, neither of them recorded, run the program's code
+     * (its maps, a monitor) while main runs alone: main's output is the plain run's, and replays
+     * match it. A plain run says the finalizers and cleaning actions do run within the program.
+     */
+    @Test
+    void finalizersBesideMainAloneDoNotDisturbItsReplay() {
+        Run plain = Reprise.exec(corpus("corpus.single.Finalizers", "report"), null, Map.of(), null);
+        assertTrue(plain.stdout().endsWith("finalizers ran true, cleaners ran true\n"), plain::toString);
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.single.Finalizers"));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals(plain.stdout().lines().findFirst().orElseThrow() + "\n", recorded.stdout(), recorded::toString);
+        assertReplaysMatch(tmp.resolve("rec"), recorded, 3);
+    }
+
     @Test
     void executableJarIsRecordedAndReplayed() throws Exception {
         Path jar = tmp.resolve("app.jar");

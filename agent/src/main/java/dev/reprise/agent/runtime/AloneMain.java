@@ -14,11 +14,19 @@ import dev.reprise.core.config.Order;
  * {@code bench.Jython 3000} makes 10 million such events, nearly all of its synchronization.
  *
  * <p>{@link #aloneMain} is main's own context while it is the context main runs and main is
- * alone under RTO, with relaxed events counted and no chaos; null otherwise. Only main writes it
- * while the alone phase lasts (opening its context, swapping to and from class initializers'
- * contexts, and the start that ends the phase, which clears it before the started thread runs,
- * so that thread reads null). Every other thread reads null or a context whose thread is not its
- * own, and goes the general way. Plain: a thread acts only on what it wrote itself, or on null.
+ * alone under RTO, with relaxed events counted and no chaos; otherwise {@code UNRECORDED}, whose
+ * thread is none (null until main's first intercepted call). Only main writes it while the alone
+ * phase lasts (opening its context, swapping to and from class initializers' contexts, and the
+ * start that ends the phase, which resets it before the started thread runs, so that thread reads
+ * {@code UNRECORDED}). Every other thread reads a context whose thread is not its own, and goes
+ * the general way. Plain: a thread acts only on what it wrote itself.
+ *
+ * <p>Whether the current thread is main, and main is free to take its action, is one test of
+ * one value ({@link #take}, {@link #takenAction}), not a branch per condition: C2 compiles a
+ * branch that only ever went one way as a trap, and a thread other than main (a finalizer) coming
+ * by late in the run took such traps in {@code SyncActions.enter} and {@code exit}, which main
+ * then ran interpreted until C2 compiled them again. Main itself fails the one test often (in the
+ * JDK's quiet calls, in class initializers), so it is compiled both ways.
  *
  * <p>No static initializer, and nothing here initializes {@code SyncOrder}: {@link #running} is
  * called while a thread's context is being attached, at depth 0, where the JDK code a class
@@ -47,7 +55,7 @@ public final class AloneMain {
         }
         boolean phase = Session.current().config().order() == Order.RTO && !Threads.othersStarted();
         boolean alone = phase && ctx.index == 0 && ctx.initializing == null && ctx.chaos == null && ctx.ev.countsRelaxed();
-        aloneMain = alone ? ctx : null;
+        aloneMain = alone ? ctx : ThreadCtx.UNRECORDED;
         ThreadCtx own = ctx;
         while (own.initializing != null) {
             own = own.outer;
@@ -65,7 +73,7 @@ public final class AloneMain {
                         + " If a replay diverges, record with --order to.");
             }
         }
-        aloneMain = null;
+        aloneMain = ThreadCtx.UNRECORDED;
         thread = null;
     }
 
@@ -108,17 +116,23 @@ public final class AloneMain {
      */
     static ThreadCtx take() {
         ThreadCtx m = aloneMain;
-        if (m == null || !Rt.active || m.thread != Thread.currentThread() || m.depth != 0 || m.quiet != 0
-                || !m.ev.takeRelaxed()) {
+        // Another thread may read main's counts while main writes them: its own id, not main's, decides.
+        if (m == null || !Rt.active
+                || ((Rt.tid(Thread.currentThread()) ^ m.tid) | m.depth | m.quiet) != 0 || !m.ev.takeRelaxed()) {
             return null;
         }
         m.depth = 1;
         return m;
     }
 
-    /** Main's context if the current thread is main, running alone in it; else null. */
-    static ThreadCtx here() {
+    /**
+     * Main's context if the current thread is main, running alone in it, and the action ending
+     * now is one {@link #take} took, with no action begun inside it; else null. As in
+     * {@code take}, another thread's own id decides for it.
+     */
+    static ThreadCtx takenAction() {
         ThreadCtx m = aloneMain;
-        return m != null && m.thread == Thread.currentThread() ? m : null;
+        return m != null && ((Rt.tid(Thread.currentThread()) ^ m.tid) | (m.actionSlot ^ SyncOrder.TAKEN) | m.actionNest) == 0
+                ? m : null;
     }
 }

@@ -9,7 +9,7 @@ import java.lang.invoke.VarHandle;
  * it does inside, such as the JDK's own I/O, is part of it and not logged again).
  */
 public final class Rt {
-    /** Set once in premain before any class is instrumented, never changed afterwards. */
+    /** Set once, at the end of premain ({@link #activate}), never changed afterwards. */
     static volatile boolean active;
 
     /** Per thread, its binding: the source of truth for {@link #current}. */
@@ -18,18 +18,21 @@ public final class Rt {
      * Bindings by thread id, a cache in front of {@link #CTX}: every hook and bracket asks for the
      * current context, and a thread-local lookup (hashing, a weak reference's check) costs more
      * than the event's own work. Colliding threads replace each other's entry and find theirs
-     * through {@link #CTX} meanwhile. Entries are published by plain stores: a reader checks the
-     * final {@link Binding#thread}, which final-field semantics make visible with the entry, and
-     * reads {@link Binding#ctx} only from its own binding, which only its thread writes.
+     * through {@link #CTX} meanwhile. Entries are published by plain stores: a binding's fields
+     * are final, so a thread that reads an entry sees the whole binding, whichever thread stored
+     * it ({@link #activate} binds other threads than its own).
      */
     private static final Binding[] BY_ID = new Binding[1024];
     /** {@code Thread.tid}: {@code getId} may be a program's override, and {@code threadId} is JDK 19+. */
     private static final VarHandle TID = JdkMethods.field(Thread.class, "tid", long.class);
 
-    /** A thread and its current context (the thread's own, or a class initializer's it runs). */
+    /**
+     * A thread and its current context (the thread's own, or a class initializer's it runs). It
+     * never changes: a thread whose context changes is bound anew ({@link #swap}).
+     */
     private static final class Binding {
         final Thread thread;
-        ThreadCtx ctx;
+        final ThreadCtx ctx;
 
         Binding(Thread thread, ThreadCtx ctx) {
             this.thread = thread;
@@ -87,7 +90,36 @@ public final class Rt {
     }
 
     private static int byId(Thread t) {
-        return (int) (long) TID.get(t) & (BY_ID.length - 1);
+        return (int) tid(t) & (BY_ID.length - 1);
+    }
+
+    /** {@code t}'s id, unique among the threads of the run: ids are never reused. */
+    static long tid(Thread t) {
+        return (long) TID.get(t);
+    }
+
+    /**
+     * Switches interception on. The other threads alive now (the JVM's finalizer, reference
+     * handler and cleaner, Reprise's writer) are not recorded, and each is bound now, as its
+     * first call would bind it: a first call misses {@link #BY_ID}, and where only main has
+     * called before, the JIT compiled that miss as a trap, so that a finalizer run late in the
+     * program discarded the compiled brackets main runs most (BENCHMARKS.md). A slot main's
+     * binding holds is left to it.
+     */
+    static void activate() {
+        Thread self = Thread.currentThread();
+        ThreadGroup root = self.getThreadGroup();
+        while (root.getParent() != null) {
+            root = root.getParent();
+        }
+        Thread[] others = new Thread[root.activeCount() + 16];
+        root.enumerate(others, true);
+        for (Thread t : others) {
+            if (t != null && t != self && BY_ID[byId(t)] == null) {
+                BY_ID[byId(t)] = new Binding(t, ThreadCtx.UNRECORDED);
+            }
+        }
+        active = true;
     }
 
     /** The current thread's binding, made on its first call, and cached in {@link #BY_ID}. */
@@ -106,16 +138,23 @@ public final class Rt {
      * unrecorded, so those calls run live and unlogged instead of recursing.
      */
     private static Binding attach(Thread t) {
-        Binding b = new Binding(t, ThreadCtx.UNRECORDED);
+        CTX.set(new Binding(t, ThreadCtx.UNRECORDED));
+        Binding b = new Binding(t, Threads.contextForCurrentThread());
         CTX.set(b);
-        b.ctx = Threads.contextForCurrentThread();
         AloneMain.running(b.ctx);
         return b;
     }
 
-    /** Makes {@code ctx} the current thread's context: a class initializer's, or back ({@link ClassInits}). */
+    /**
+     * Makes {@code ctx} the current thread's context: a class initializer's, or back
+     * ({@link ClassInits}). The thread has its binding already, so {@link #CTX} replaces its
+     * value in place.
+     */
     static void swap(ThreadCtx ctx) {
-        binding(Thread.currentThread()).ctx = ctx;
+        Thread t = Thread.currentThread();
+        Binding b = new Binding(t, ctx);
+        CTX.set(b);
+        BY_ID[byId(t)] = b;
         AloneMain.running(ctx);
     }
 

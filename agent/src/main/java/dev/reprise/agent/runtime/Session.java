@@ -68,7 +68,7 @@ public final class Session {
         if (writer != null) {
             RunInfo.writeOps(config.dir());
         }
-        Rt.active = true;
+        Rt.activate();
     }
 
     public static Session current() {

@@ -193,8 +193,8 @@ public final class SyncActions {
     /** After the action, or when it threw; does nothing if its {@code enter} made no event. */
     @DontInline
     public static void exit() {
-        ThreadCtx alone = AloneMain.here();
-        if (alone != null && alone.actionSlot == SyncOrder.TAKEN && alone.actionNest == 0) {
+        ThreadCtx alone = AloneMain.takenAction();
+        if (alone != null) {
             end(alone, SyncOrder.TAKEN);
             return;
         }

@@ -98,6 +98,8 @@ public final class ThreadCtx {
     final EventInput in;
     final Ev ev;
     final Thread thread;
+    /** {@link #thread}'s id ({@link Rt#tid}), or -1 for {@link #UNRECORDED}. */
+    final long tid;
     /** Record, RTO: the slots this thread reads without their locks ({@link UnlockedReads}); null until it registers as a reader. */
     UnlockedReads.Reader reader;
     /** Under {@code --chaos}: this thread's source of delays; null otherwise. */
@@ -117,6 +119,7 @@ public final class ThreadCtx {
         this.in = in;
         this.ev = new Ev(this);
         this.thread = path == null ? null : Thread.currentThread();
+        this.tid = thread == null ? -1 : Rt.tid(thread);
         this.depth = path == null ? 1 : 0;
     }
 
