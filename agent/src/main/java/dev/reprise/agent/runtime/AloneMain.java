@@ -23,10 +23,10 @@ import dev.reprise.core.config.Order;
  *
  * <p>Whether the current thread is main, and main is free to take its action, is one test of
  * one value ({@link #take}, {@link #takenAction}), not a branch per condition: C2 compiles a
- * branch that only ever went one way as a trap, and a thread other than main (a finalizer) coming
- * by late in the run took such traps in {@code SyncActions.enter} and {@code exit}, which main
- * then ran interpreted until C2 compiled them again. Main itself fails the one test often (in the
- * JDK's quiet calls, in class initializers), so it is compiled both ways.
+ * branch that only ever went one way as a trap, and a thread other than main (a finalizer)
+ * coming by late in the run took such traps in {@code SyncActions.enter} and {@code exit}, which
+ * main then ran in slower code until C2 compiled them again. Main itself fails the one test
+ * often (in the JDK's quiet calls, in class initializers), so it is compiled both ways.
  *
  * <p>No static initializer, and nothing here initializes {@code SyncOrder}: {@link #running} is
  * called while a thread's context is being attached, at depth 0, where the JDK code a class
