@@ -6,10 +6,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Main runs alone while threads it did not start run the program's code: the JVM's finalizer
- * runs {@code finalize} and a cleaner's thread runs cleaning actions, each filling maps of their
- * own through {@code ConcurrentHashMap} and a monitor, whenever the collections main's garbage
- * brings let them. Main counts words in a {@code ConcurrentHashMap} of its own meanwhile and prints
+ * Main runs alone while threads that are not the program's run its code: the JVM's finalizer
+ * runs {@code finalize}, and a {@code Cleaner}'s thread (the JDK's, which Reprise does not record)
+ * runs cleaning actions, each filling maps of their own through {@code ConcurrentHashMap} and a
+ * monitor, whenever the collections main's garbage brings let them. Main counts words in a {@code ConcurrentHashMap} of its own meanwhile and prints
  * only that, which does not depend on when they ran. With the argument {@code report} it also
  * says whether they ran by then, which does.
  */
