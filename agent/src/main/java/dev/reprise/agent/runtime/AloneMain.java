@@ -116,9 +116,7 @@ public final class AloneMain {
      */
     static ThreadCtx take() {
         ThreadCtx m = aloneMain;
-        // Another thread may read main's counts while main writes them: its own id, not main's, decides.
-        if (m == null || !Rt.active
-                || ((Rt.tid(Thread.currentThread()) ^ m.tid) | m.depth | m.quiet) != 0 || !m.ev.takeRelaxed()) {
+        if (m == null || !Rt.active || (otherThan(m) | m.depth | m.quiet) != 0 || !m.ev.takeRelaxed()) {
             return null;
         }
         m.depth = 1;
@@ -127,12 +125,19 @@ public final class AloneMain {
 
     /**
      * Main's context if the current thread is main, running alone in it, and the action ending
-     * now is one {@link #take} took, with no action begun inside it; else null. As in
-     * {@code take}, another thread's own id decides for it.
+     * now is one {@link #take} took, with no action begun inside it; else null.
      */
     static ThreadCtx takenAction() {
         ThreadCtx m = aloneMain;
-        return m != null && ((Rt.tid(Thread.currentThread()) ^ m.tid) | (m.actionSlot ^ SyncOrder.TAKEN) | m.actionNest) == 0
-                ? m : null;
+        return m != null && (otherThan(m) | (m.actionSlot ^ SyncOrder.TAKEN) | m.actionNest) == 0 ? m : null;
+    }
+
+    /**
+     * Zero only on {@code m}'s own thread: the part of {@link #take}'s and {@link #takenAction}'s
+     * one test that names the thread. Another thread reads main's counts beside it while main
+     * writes them; whatever it reads, its own id, not main's, makes the test fail.
+     */
+    private static long otherThan(ThreadCtx m) {
+        return Rt.tid(Thread.currentThread()) ^ m.tid;
     }
 }

@@ -98,7 +98,7 @@ public final class ThreadCtx {
     final EventInput in;
     final Ev ev;
     final Thread thread;
-    /** {@link #thread}'s id ({@link Rt#tid}), or -1 for {@link #UNRECORDED}. */
+    /** {@link #thread}'s id ({@link Rt#tid}), or -1 for {@link #UNRECORDED}: kept for main's fast path ({@link AloneMain#take}). */
     final long tid;
     /** Record, RTO: the slots this thread reads without their locks ({@link UnlockedReads}); null until it registers as a reader. */
     UnlockedReads.Reader reader;
