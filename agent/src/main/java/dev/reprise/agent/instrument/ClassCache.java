@@ -1,15 +1,12 @@
 package dev.reprise.agent.instrument;
 
 import java.io.BufferedInputStream;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +21,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
-import java.util.zip.CheckedInputStream;
 
 /**
  * Classes as instrumented by an earlier run on the same JDK (DESIGN, "Interception": a per-JDK
@@ -57,7 +53,7 @@ public final class ClassCache {
     private static final String VERDICTS = "quiet-calls";
     private static final int VERDICTS_MAGIC = 0x52505143;
     private static final String STARTUP = "startup";
-    private static final int STARTUP_MAGIC = 0x52505333;
+    private static final int STARTUP_MAGIC = 0x52505334;
     /** How many agent builds keep their entries: a few, for switching between versions. */
     private static final int KEPT_BUILDS = 3;
     private static final java.util.concurrent.atomic.AtomicLong TEMP_NAMES = new java.util.concurrent.atomic.AtomicLong();
@@ -157,9 +153,8 @@ public final class ClassCache {
         if (raw == null || !Arrays.equals(raw, INPUT_AT, INPUT_AT + length, input, 0, length)) {
             return null; // missing, damaged, or another class's bytes with the same checksum
         }
-        int entryAt = INPUT_AT + length;
-        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(raw, entryAt, raw.length - entryAt))) {
-            return readEntry(in);
+        try {
+            return readEntry(new ByteCursor(raw, INPUT_AT + length, raw.length), true);
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -198,7 +193,7 @@ public final class ClassCache {
         }
     }
 
-    private static void writeEntry(DataOutputStream out, Entry entry) throws IOException {
+    static void writeEntry(DataOutputStream out, Entry entry) throws IOException {
         writeStrings(out, entry.sites());
         writeStrings(out, entry.answers());
         writeDeclared(out, entry.declared());
@@ -206,13 +201,22 @@ public final class ClassCache {
         out.write(entry.bytes());
     }
 
-    static Entry readEntry(DataInputStream in) throws IOException {
-        List<String> sites = readStrings(in);
-        List<String> answers = readStrings(in);
+    /**
+     * The entry {@link #writeEntry} wrote, its call sites' names read only if {@code sites}: they
+     * serve only to be written again ({@link #saveStartupEntries}) or to name sites in a replay's
+     * divergence reports ({@code Sites}), and a class load's entry holds one per rewritten call.
+     */
+    static Entry readEntry(ByteCursor in, boolean sites) throws IOException {
+        List<String> siteNames;
+        if (sites) {
+            siteNames = in.readStrings();
+        } else {
+            in.skipStrings();
+            siteNames = List.of();
+        }
+        List<String> answers = in.readStrings();
         VolatileFields.Declared declared = readDeclared(in);
-        byte[] bytes = new byte[readLength(in)];
-        in.readFully(bytes);
-        return new Entry(bytes, sites, answers, declared);
+        return new Entry(in.readBytes(in.readLength()), siteNames, answers, declared);
     }
 
     /**
@@ -258,13 +262,13 @@ public final class ClassCache {
      * entry names each field once (it was written from a set); a damaged one that repeats a name
      * fails {@code Set.of}, which its readers take for damage: a miss.
      */
-    private static VolatileFields.Declared readDeclared(DataInputStream in) throws IOException {
+    private static VolatileFields.Declared readDeclared(ByteCursor in) throws IOException {
         if (!in.readBoolean()) {
             return null;
         }
-        String superName = readString(in);
+        String superName = in.readString();
         boolean hashCode = in.readBoolean();
-        int n = readLength(in);
+        int n = in.readLength();
         String[] fields = new String[n];
         String[] volatiles = new String[n];
         String[] finals = new String[n];
@@ -272,7 +276,7 @@ public final class ClassCache {
         int f = 0;
         for (int i = 0; i < n; i++) {
             int kind = in.readByte();
-            String name = readString(in);
+            String name = in.readString();
             fields[i] = name;
             if (kind == 'v') {
                 volatiles[v++] = name;
@@ -292,33 +296,6 @@ public final class ClassCache {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         out.writeInt(b.length);
         out.write(b);
-    }
-
-    static String readString(DataInputStream in) throws IOException {
-        byte[] b = new byte[readLength(in)];
-        in.readFully(b);
-        return new String(b, StandardCharsets.UTF_8);
-    }
-
-    static List<String> readStrings(DataInputStream in) throws IOException {
-        int n = readLength(in);
-        List<String> out = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            out.add(readString(in));
-        }
-        return out;
-    }
-
-    /**
-     * A length or count read next, at most the bytes left in {@code in}: damage read before a
-     * file's checksum is checked ({@link #startupEntries}) cannot size an array past the file.
-     */
-    private static int readLength(DataInputStream in) throws IOException {
-        int n = in.readInt();
-        if (n < 0 || n > in.available()) {
-            throw new EOFException("a length of " + n + " runs past the end");
-        }
-        return n;
     }
 
     static void writeStrings(DataOutputStream out, List<String> strings) throws IOException {
@@ -419,22 +396,44 @@ public final class ClassCache {
         if (!file.isFile()) {
             return out;
         }
-        // Parsed as it is read, its checksum checked at the end: the whole file in one array first
-        // would be garbage as large as the classes it holds, at every start-up.
-        try (FileInputStream in = new FileInputStream(file)) {
-            byte[] seal = in.readNBytes(8);
-            if (seal.length < 8 || readInt(seal, 0) != STARTUP_MAGIC) {
+        // Read a record at a time and parsed there, the checksum checked at the end: the whole
+        // file in one array first would be garbage as large as the classes it holds, at every
+        // start-up. A record's length is at most what is left of the file, so damage read before
+        // the check cannot size an array past it.
+        try (InputStream in = new BufferedInputStream(new FileInputStream(file), 1 << 16)) {
+            byte[] head = in.readNBytes(12);
+            if (head.length < 12 || readInt(head, 0) != STARTUP_MAGIC) {
                 return out;
             }
             CRC32C crc = new CRC32C();
-            DataInputStream data = new DataInputStream(
-                    new CheckedInputStream(new Rest(new BufferedInputStream(in, 1 << 16), file.length() - 8), crc));
-            int n = data.readInt();
+            crc.update(head, 8, 4);
+            long left = file.length() - head.length;
+            int n = readInt(head, 8);
+            byte[] length = new byte[4];
+            byte[] record = new byte[1 << 16];
+            ByteCursor cursor = new ByteCursor(record, 0, 0);
             for (int i = 0; i < n; i++) {
-                String name = readString(data);
-                out.put(name, readEntry(data));
+                int size = in.readNBytes(length, 0, 4) == 4 ? readInt(length, 0) : -1;
+                if (size < 0 || size > left - 4) {
+                    throw new EOFException("a record of " + size + " bytes runs past the end");
+                }
+                left -= 4 + size;
+                if (record.length < size) {
+                    record = new byte[Math.max(size, 2 * record.length)];
+                }
+                if (in.readNBytes(record, 0, size) != size) {
+                    throw new EOFException("the file is shorter than it was");
+                }
+                crc.update(length);
+                crc.update(record, 0, size);
+                cursor.reset(record, 0, size);
+                String name = cursor.readString();
+                out.put(name, readEntry(cursor, true));
+                if (cursor.remaining() != 0) {
+                    throw new EOFException("a record longer than its entry");
+                }
             }
-            if (data.read() != -1 || (int) crc.getValue() != readInt(seal, 4)) {
+            if (in.read() != -1 || (int) crc.getValue() != readInt(head, 4)) {
                 out.clear();
             }
             return out;
@@ -444,53 +443,21 @@ public final class ClassCache {
         }
     }
 
-    /**
-     * The rest of a file of known length: {@code available()} is what is left of it, without
-     * asking the OS, for {@link #readLength}. A wrong length (the file replaced between its size
-     * and its opening) can only make the file rejected.
-     */
-    private static final class Rest extends FilterInputStream {
-        private long left;
-
-        Rest(InputStream in, long left) {
-            super(in);
-            this.left = left;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = in.read();
-            if (b >= 0) {
-                left--;
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = in.read(b, off, len);
-            if (n > 0) {
-                left -= n;
-            }
-            return n;
-        }
-
-        @Override
-        public int available() {
-            return (int) Math.max(0, Math.min(left, Integer.MAX_VALUE));
-        }
-    }
-
-    /** Replaces the file {@link #startupEntries} reads. */
+    /** Replaces the file {@link #startupEntries} reads: after the seal, a count, then each record's length and record. */
     void saveStartupEntries(Map<String, Entry> entries) {
         try {
             ByteArrayOutputStream body = new ByteArrayOutputStream(1 << 20);
             DataOutputStream out = new DataOutputStream(body);
             out.writeLong(0); // the seal
             out.writeInt(entries.size());
+            ByteArrayOutputStream record = new ByteArrayOutputStream(1 << 16);
+            DataOutputStream recordOut = new DataOutputStream(record);
             for (Map.Entry<String, Entry> e : new TreeMap<>(entries).entrySet()) {
-                writeString(out, e.getKey());
-                writeEntry(out, e.getValue());
+                record.reset();
+                writeString(recordOut, e.getKey());
+                writeEntry(recordOut, e.getValue());
+                out.writeInt(record.size());
+                record.writeTo(out);
             }
             replace(new File(dir, STARTUP), seal(body.toByteArray(), STARTUP_MAGIC));
         } catch (IOException | RuntimeException e) {

@@ -1,8 +1,6 @@
 package dev.reprise.agent.instrument;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -18,6 +16,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import dev.reprise.agent.runtime.Sites;
 
 /**
  * The cache entries of the classes that runs with one class path loaded, in one file
@@ -79,6 +79,8 @@ final class ClassPack {
     private final RandomAccessFile data;
     /** Where {@link #entry} reads an entry; grown to the largest read. Guarded by {@link #data}. */
     private byte[] scratch = new byte[0];
+    /** What parses {@link #scratch}. Guarded by {@link #data}. */
+    private final ByteCursor cursor = new ByteCursor(scratch, 0, 0);
     /**
      * The index, copied out of the file once; null for none. Never changed after construction, so
      * readers on any thread need no lock. Its records are searched where they lie, rather than
@@ -188,12 +190,11 @@ final class ClassPack {
         if (ClassCache.crc32c(index) != checksum) {
             return NONE;
         }
-        ByteArrayInputStream bytes = new ByteArrayInputStream(index);
-        DataInputStream in = new DataInputStream(bytes);
-        List<String> reach = ClassCache.readStrings(in);
-        boolean stampsHold = stamps(reach).equals(ClassCache.readString(in));
+        ByteCursor in = new ByteCursor(index, 0, indexLength);
+        List<String> reach = in.readStrings();
+        boolean stampsHold = stamps(reach).equals(in.readString());
         int count = in.readInt();
-        int records = indexLength - bytes.available();
+        int records = indexLength - in.remaining();
         if (count < 0 || records + (long) count * RECORD > indexLength) {
             return NONE;
         }
@@ -216,7 +217,9 @@ final class ClassPack {
 
     /**
      * The entry in {@code s}, or null if damaged: read into {@link #scratch}, checked, and parsed
-     * there, so that a class load allocates only what the entry holds (its bytes, its strings).
+     * there, so that a class load allocates only what the entry holds (its bytes, its strings; the
+     * call sites' names only in a run that names sites, {@code Sites.keepsNames}: a pack's entries
+     * are never written again from what is parsed here).
      * A copy of each entry besides took what a recording of luindex allocates from 62 to 75 MB,
      * against its plain run's 56 MB, in the burst of class loading that makes G1 grow the heap
      * (async-profiler, BENCHMARKS.md).
@@ -227,8 +230,11 @@ final class ClassPack {
                 if (scratch.length < s.size()) {
                     scratch = new byte[Math.max(s.size(), 2 * scratch.length)];
                 }
-                return readInto(s, scratch)
-                        ? ClassCache.readEntry(new DataInputStream(new ByteArrayInputStream(scratch, 0, s.size()))) : null;
+                if (!readInto(s, scratch)) {
+                    return null;
+                }
+                cursor.reset(scratch, 0, s.size());
+                return ClassCache.readEntry(cursor, Sites.keepsNames());
             }
         } catch (IOException | RuntimeException e) {
             // A pack cut short under us, which only damage does.

@@ -35,15 +35,20 @@ public final class Sites {
     }
 
     /**
-     * Registers a site by its full name (a cached class's sites); returns its id. Only a replay
-     * names sites (in its divergence reports), so a recording keeps no names: a class-heavy
-     * program registers tens of thousands, a megabyte kept to the end. The session exists before
-     * any class is instrumented; without one (a unit test) names are kept.
+     * Whether this run keeps sites' names. Only a replay names sites (in its divergence reports),
+     * so a recording keeps none: a class-heavy program registers tens of thousands, a megabyte
+     * kept to the end. The session exists before any class is instrumented; without one (a unit
+     * test) names are kept.
      */
+    public static boolean keepsNames() {
+        Session session = Session.current();
+        return session == null || session.replaying();
+    }
+
+    /** Registers a site by its full name (a cached class's sites); returns its id. */
     public static int registerName(String name) {
         int id = (name.hashCode() & 0x3FFF) + 1;
-        Session session = Session.current();
-        if (session != null && !session.replaying()) {
+        if (!keepsNames()) {
             return id;
         }
         synchronized (NAMES) {

@@ -1,0 +1,106 @@
+package dev.reprise.agent.instrument;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.File;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Cache entries read back as they were written: a class load parses one from the class path's
+ * pack, and start-up the JDK classes' from one file. A read that went wrong is a miss, which
+ * only costs time, so nothing but these tests would show it.
+ */
+class CacheEntriesTest {
+    private static final ClassCache.Entry ENTRY = new ClassCache.Entry(new byte[] {(byte) 0xCA, (byte) 0xFE, 0, 1},
+            List.of("app.Main.run:12", "app.Main.run:14", "app.Main.<clinit>:3"),
+            List.of("app/Other;count;0;app/Other", "app/Key;;h;"),
+            new VolatileFields.Declared("app/Base", Set.of("count", "state", "name"), Set.of("state"), Set.of("name"), true));
+
+    @Test
+    void anEntryReadsBackWithItsSitesNamesOrWithout() throws IOException {
+        byte[] written = written(ENTRY, 42);
+        ByteCursor in = new ByteCursor(written, 0, written.length);
+        assertSame(ENTRY, ClassCache.readEntry(in, true));
+        assertEquals(42, in.readInt());
+
+        in.reset(written, 0, written.length);
+        ClassCache.Entry unnamed = ClassCache.readEntry(in, false);
+        assertEquals(List.of(), unnamed.sites());
+        assertEquals(ENTRY.answers(), unnamed.answers());
+        assertEquals(ENTRY.declared(), unnamed.declared());
+        assertArrayEquals(ENTRY.bytes(), unnamed.bytes());
+        assertEquals(42, in.readInt(), "skipping the names ends where reading them does");
+    }
+
+    @Test
+    void aCutEntryOrALengthPastTheEndIsAnError() throws IOException {
+        byte[] written = written(ENTRY, 42);
+        for (int cut = 0; cut < written.length - 4; cut++) {
+            ByteCursor in = new ByteCursor(written, 0, cut);
+            assertThrows(EOFException.class, () -> ClassCache.readEntry(in, false), "cut at " + cut);
+        }
+        byte[] huge = written.clone();
+        ClassCache.writeInt(huge, 0, Integer.MAX_VALUE); // the count of site names
+        assertThrows(EOFException.class, () -> ClassCache.readEntry(new ByteCursor(huge, 0, huge.length), true));
+    }
+
+    @Test
+    void startUpEntriesReadBackAndADamagedFileReadsAsNone(@TempDir Path root) throws IOException {
+        Path jar = Files.write(root.resolve("agent.jar"), new byte[] {1, 2, 3});
+        ClassCache cache = ClassCache.open(root.resolve("cache"), jar);
+        assertEquals(Map.of(), cache.startupEntries());
+        ClassCache.Entry unchanged = new ClassCache.Entry(ClassCache.Entry.UNCHANGED, List.of(), List.of(), null);
+        cache.saveStartupEntries(Map.of("java/util/HashMap", ENTRY, "java/util/TreeMap", unchanged));
+
+        Map<String, ClassCache.Entry> read = ClassCache.open(root.resolve("cache"), jar).startupEntries();
+        assertEquals(Set.of("java/util/HashMap", "java/util/TreeMap"), read.keySet());
+        assertSame(ENTRY, read.get("java/util/HashMap"));
+        assertTrue(read.get("java/util/TreeMap").unchanged());
+
+        File file = startupFile(root.resolve("cache"));
+        try (RandomAccessFile f = new RandomAccessFile(file, "rw")) {
+            f.seek(f.length() - 2);
+            int b = f.read();
+            f.seek(f.length() - 2);
+            f.write(b ^ 0x10);
+        }
+        assertEquals(Map.of(), ClassCache.open(root.resolve("cache"), jar).startupEntries());
+    }
+
+    private static void assertSame(ClassCache.Entry expected, ClassCache.Entry actual) {
+        assertEquals(expected.sites(), actual.sites());
+        assertEquals(expected.answers(), actual.answers());
+        assertEquals(expected.declared(), actual.declared());
+        assertArrayEquals(expected.bytes(), actual.bytes());
+    }
+
+    /** {@code entry} as the cache writes it, then {@code next}: what a reader must stop before. */
+    private static byte[] written(ClassCache.Entry entry, int next) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        ClassCache.writeEntry(out, entry);
+        out.writeInt(next);
+        return bytes.toByteArray();
+    }
+
+    private static File startupFile(Path cacheRoot) throws IOException {
+        try (var files = Files.walk(cacheRoot)) {
+            return files.filter(p -> p.getFileName().toString().equals("startup")).findFirst().orElseThrow().toFile();
+        }
+    }
+}
