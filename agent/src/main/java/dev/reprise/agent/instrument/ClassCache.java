@@ -84,7 +84,12 @@ public final class ClassCache {
         }
         try {
             CRC32C agent = new CRC32C();
-            agent.update(Files.readAllBytes(agentJar));
+            try (InputStream in = new FileInputStream(agentJar.toFile())) { // a buffer, not the jar, of garbage
+                byte[] buffer = new byte[1 << 14];
+                for (int n; (n = in.read(buffer)) > 0; ) {
+                    agent.update(buffer, 0, n);
+                }
+            }
             CRC32C home = new CRC32C();
             home.update(System.getProperty("java.home").getBytes(StandardCharsets.UTF_8));
             String jdk = System.getProperty("java.runtime.version").replaceAll("[^A-Za-z0-9._-]", "_");
@@ -98,9 +103,12 @@ public final class ClassCache {
             // Every path once: a miss (of a name never written), a write, a hit.
             byte[] probe = {(byte) 0xCA, (byte) 0xFE};
             cache.get("reprise/Absent", true, probe);
+            VolatileFields.Declared fields = new VolatileFields.Declared("java/lang/Object", Set.of("f", "g"), Set.of("f"), Set.of("g"), false);
             cache.put("reprise/Probe", true, probe, new Entry(probe, List.of("probe"), List.of("reprise/Probe;f;0;"),
-                    new VolatileFields.Declared("java/lang/Object", Set.of("f", "g"), Set.of("f"), Set.of("g"), false)));
-            return cache.get("reprise/Probe", true, probe) != null ? cache : null;
+                    declaredBytes(fields)));
+            Entry hit = cache.get("reprise/Probe", true, probe);
+            // Not the record's equals: its first call spins method handles.
+            return hit != null && declared(hit.declared()).volatiles().equals(fields.volatiles()) ? cache : null;
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -136,9 +144,11 @@ public final class ClassCache {
      * A cached class: its instrumented bytes, none if instrumenting changed no code
      * ({@link Unchanged}: the class is loaded as it is), the call-site names its instrumentation
      * registered, for a class path class what it asked about other classes' fields
-     * ({@link VolatileFields.Lookup}), and its own fields if its instrumentation read them (else null).
+     * ({@link VolatileFields.Lookup}), and its own fields as {@link #declaredBytes} writes them, if
+     * its instrumentation read them (else null): kept unparsed, since only a class instrumented
+     * anew may ask about them ({@link VolatileFields#defineKept}), and with a warm cache none is.
      */
-    record Entry(byte[] bytes, List<String> sites, List<String> answers, VolatileFields.Declared declared) {
+    record Entry(byte[] bytes, List<String> sites, List<String> answers, byte[] declared) {
         /** The bytes that stand for a class instrumenting left as it was. */
         static final byte[] UNCHANGED = new byte[0];
 
@@ -196,7 +206,11 @@ public final class ClassCache {
     static void writeEntry(DataOutputStream out, Entry entry) throws IOException {
         writeStrings(out, entry.sites());
         writeStrings(out, entry.answers());
-        writeDeclared(out, entry.declared());
+        out.writeBoolean(entry.declared() != null);
+        if (entry.declared() != null) {
+            out.writeInt(entry.declared().length);
+            out.write(entry.declared());
+        }
         out.writeInt(entry.bytes().length);
         out.write(entry.bytes());
     }
@@ -215,7 +229,7 @@ public final class ClassCache {
             siteNames = List.of();
         }
         List<String> answers = in.readStrings();
-        VolatileFields.Declared declared = readDeclared(in);
+        byte[] declared = in.readBoolean() ? in.readBytes(in.readLength()) : null;
         return new Entry(in.readBytes(in.readLength()), siteNames, answers, declared);
     }
 
@@ -239,33 +253,37 @@ public final class ClassCache {
 
     /**
      * A class's own fields: its superclass ("" for none), whether it declares a hashCode, then each
-     * field as a kind ('v'olatile, 'f'inal, 'p'lain) and name.
+     * field as a kind ('v'olatile, 'f'inal, 'p'lain) and name. Null for null.
      */
-    private static void writeDeclared(DataOutputStream out, VolatileFields.Declared d) throws IOException {
-        out.writeBoolean(d != null);
+    static byte[] declaredBytes(VolatileFields.Declared d) {
         if (d == null) {
-            return;
+            return null;
         }
-        writeString(out, d.superName() == null ? "" : d.superName());
-        out.writeBoolean(d.ownHashCode());
-        out.writeInt(d.fields().size());
-        for (String f : new java.util.TreeSet<>(d.fields())) { // in an order of their own: the same entry every time
-            out.writeByte(d.volatiles().contains(f) ? 'v' : d.finals().contains(f) ? 'f' : 'p');
-            writeString(out, f);
+        try {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream(16 + 16 * d.fields().size());
+            DataOutputStream out = new DataOutputStream(bytes);
+            writeString(out, d.superName() == null ? "" : d.superName());
+            out.writeBoolean(d.ownHashCode());
+            out.writeInt(d.fields().size());
+            for (String f : new java.util.TreeSet<>(d.fields())) { // in an order of their own: the same entry every time
+                out.writeByte(d.volatiles().contains(f) ? 'v' : d.finals().contains(f) ? 'f' : 'p');
+                writeString(out, f);
+            }
+            return bytes.toByteArray();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // not thrown by an array
         }
     }
 
     /**
-     * Makes the immutable sets straight from arrays, which {@link VolatileFields.Declared}'s
-     * {@code Set.copyOf} then keeps as they are: every class a loader defines comes through here,
-     * and hash sets copied into immutable ones were a sixth of a cache hit (BENCHMARKS.md). An
-     * entry names each field once (it was written from a set); a damaged one that repeats a name
-     * fails {@code Set.of}, which its readers take for damage: a miss.
+     * What {@link #declaredBytes} wrote. Makes the immutable sets straight from arrays, which
+     * {@link VolatileFields.Declared}'s {@code Set.copyOf} then keeps as they are: hash sets copied
+     * into immutable ones were a sixth of a cache hit when every hit parsed these (BENCHMARKS.md).
+     * A section that repeats a name fails {@code Set.of}, and one cut short or with bytes left
+     * over throws too: damage, which the caller treats as fields it does not know.
      */
-    private static VolatileFields.Declared readDeclared(ByteCursor in) throws IOException {
-        if (!in.readBoolean()) {
-            return null;
-        }
+    static VolatileFields.Declared declared(byte[] section) throws IOException {
+        ByteCursor in = new ByteCursor(section, 0, section.length);
         String superName = in.readString();
         boolean hashCode = in.readBoolean();
         int n = in.readLength();
@@ -283,6 +301,9 @@ public final class ClassCache {
             } else if (kind == 'f') {
                 finals[f++] = name;
             }
+        }
+        if (in.remaining() != 0) {
+            throw new EOFException("a section longer than its fields");
         }
         return new VolatileFields.Declared(superName.isEmpty() ? null : superName, Set.of(fields),
                 Set.of(Arrays.copyOf(volatiles, v)), Set.of(Arrays.copyOf(finals, f)), hashCode);

@@ -64,7 +64,7 @@ public final class Transformer implements ClassFileTransformer {
     void adopt(String name, ClassCache.Entry entry) {
         registerSites(entry);
         if (entry.declared() != null) {
-            volatiles.define(name, entry.declared());
+            volatiles.defineKept(name, entry.declared());
         }
     }
 
@@ -144,7 +144,7 @@ public final class Transformer implements ClassFileTransformer {
         if (hit != null && passes.syncActions()) {
             // What the skipped pass would have registered.
             if (hit.declared() != null) {
-                volatiles.define(name, hit.declared());
+                volatiles.defineKept(name, hit.declared());
             } else {
                 volatiles.define(name, bytes);
             }
@@ -169,7 +169,7 @@ public final class Transformer implements ClassFileTransformer {
         }
         boolean unchanged = Unchanged.code(bytes, out);
         ClassCache.Entry made = new ClassCache.Entry(unchanged ? ClassCache.Entry.UNCHANGED : out, sites,
-                classPath ? lookup.answers() : List.of(), lookup.declared());
+                classPath ? lookup.answers() : List.of(), ClassCache.declaredBytes(lookup.declared()));
         cache.put(name, firstLoad, bytes, made);
         if (packable) {
             cache.pack(name, bytes);

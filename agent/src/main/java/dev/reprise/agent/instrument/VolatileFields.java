@@ -50,16 +50,45 @@ final class VolatileFields {
     /** The answer kind of {@link Lookup#hashCodeDeclarer}, where a field question has its racy flag. */
     private static final String HASH_CODE = "h";
 
-    private final Map<String, Declared> classes = new ConcurrentHashMap<>();
+    /**
+     * Each class's own fields: a {@link Declared}, or a cache entry's section of them
+     * ({@link ClassCache#declaredBytes}), parsed when first asked about ({@link #declared}).
+     */
+    private final Map<String, Object> classes = new ConcurrentHashMap<>();
 
     /** Registers the class being transformed, whose fields the pass has just seen. */
     void define(String name, Declared declared) {
         classes.put(name, declared);
     }
 
+    /**
+     * Registers a class whose instrumentation came from the cache, with the fields its entry kept:
+     * parsed only if a class instrumented anew asks about them, which with a warm cache none does,
+     * while every class a loader defines comes through here.
+     */
+    void defineKept(String name, byte[] declared) {
+        classes.put(name, declared);
+    }
+
     /** Registers a class from its bytes, when no pass reads them (its instrumentation came from the cache). */
     void define(String name, byte[] bytes) {
         classes.putIfAbsent(name, scan(new ClassReader(bytes)));
+    }
+
+    /** Class {@code c}'s own fields, read from its class file through {@code loader} if no one registered them. */
+    private Declared declared(ClassLoader loader, String c) {
+        Object kept = classes.get(c);
+        if (kept instanceof byte[] section) {
+            Declared d;
+            try {
+                d = ClassCache.declared(section);
+            } catch (IOException | RuntimeException e) {
+                d = read(loader, c); // a damaged section: the class file answers
+            }
+            classes.replace(c, section, d); // unless it was registered anew meanwhile
+            return d;
+        }
+        return kept != null ? (Declared) kept : (Declared) classes.computeIfAbsent(c, k -> read(loader, k));
     }
 
     /** The questions of one class's instrumentation, asked through {@code loader}. */
@@ -148,7 +177,7 @@ final class VolatileFields {
      */
     String orderedDeclarer(ClassLoader loader, String owner, String name, boolean racy) {
         for (String c = owner; c != null; ) {
-            Declared d = classes.computeIfAbsent(c, k -> read(loader, k));
+            Declared d = declared(loader, c);
             if (d.fields().contains(name)) {
                 boolean ordered = d.volatiles().contains(name) || OrderedFields.contains(c, name)
                         || racy && !d.finals().contains(name) && c.startsWith("java/util/concurrent/");
@@ -168,7 +197,7 @@ final class VolatileFields {
      */
     String hashCodeDeclarer(ClassLoader loader, String owner) {
         for (String c = owner; c != null && !hashCodeFixed(c); ) {
-            Declared d = classes.computeIfAbsent(c, k -> read(loader, k));
+            Declared d = declared(loader, c);
             if (d.ownHashCode()) {
                 return c;
             }

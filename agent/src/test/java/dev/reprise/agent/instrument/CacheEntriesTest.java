@@ -26,10 +26,11 @@ import org.junit.jupiter.api.io.TempDir;
  * only costs time, so nothing but these tests would show it.
  */
 class CacheEntriesTest {
+    private static final VolatileFields.Declared FIELDS =
+            new VolatileFields.Declared("app/Base", Set.of("count", "state", "name"), Set.of("state"), Set.of("name"), true);
     private static final ClassCache.Entry ENTRY = new ClassCache.Entry(new byte[] {(byte) 0xCA, (byte) 0xFE, 0, 1},
             List.of("app.Main.run:12", "app.Main.run:14", "app.Main.<clinit>:3"),
-            List.of("app/Other;count;0;app/Other", "app/Key;;h;"),
-            new VolatileFields.Declared("app/Base", Set.of("count", "state", "name"), Set.of("state"), Set.of("name"), true));
+            List.of("app/Other;count;0;app/Other", "app/Key;;h;"), ClassCache.declaredBytes(FIELDS));
 
     @Test
     void anEntryReadsBackWithItsSitesNamesOrWithout() throws IOException {
@@ -42,7 +43,7 @@ class CacheEntriesTest {
         ClassCache.Entry unnamed = ClassCache.readEntry(in, false);
         assertEquals(List.of(), unnamed.sites());
         assertEquals(ENTRY.answers(), unnamed.answers());
-        assertEquals(ENTRY.declared(), unnamed.declared());
+        assertEquals(FIELDS, ClassCache.declared(unnamed.declared()));
         assertArrayEquals(ENTRY.bytes(), unnamed.bytes());
         assertEquals(42, in.readInt(), "skipping the names ends where reading them does");
     }
@@ -82,10 +83,25 @@ class CacheEntriesTest {
         assertEquals(Map.of(), ClassCache.open(root.resolve("cache"), jar).startupEntries());
     }
 
-    private static void assertSame(ClassCache.Entry expected, ClassCache.Entry actual) {
+    @Test
+    void keptFieldsAnswerWhenAskedAndADamagedSectionAnswersAsUnknownFields() throws IOException {
+        VolatileFields fields = new VolatileFields();
+        fields.defineKept("app/Base", ClassCache.declaredBytes(FIELDS));
+        fields.defineKept("app/Sub", ClassCache.declaredBytes(
+                new VolatileFields.Declared("app/Base", Set.of("own"), Set.of(), Set.of(), false)));
+        assertEquals("app/Base", fields.orderedDeclarer(null, "app/Sub", "state", false), "volatile, declared above");
+        assertEquals(null, fields.orderedDeclarer(null, "app/Sub", "count", false), "plain");
+        assertEquals("app/Base", fields.hashCodeDeclarer(null, "app/Sub"));
+
+        byte[] cut = ClassCache.declaredBytes(FIELDS);
+        fields.defineKept("app/Cut", java.util.Arrays.copyOf(cut, cut.length - 1));
+        assertEquals(null, fields.orderedDeclarer(null, "app/Cut", "state", false), "no class file to read: unknown");
+    }
+
+    private static void assertSame(ClassCache.Entry expected, ClassCache.Entry actual) throws IOException {
         assertEquals(expected.sites(), actual.sites());
         assertEquals(expected.answers(), actual.answers());
-        assertEquals(expected.declared(), actual.declared());
+        assertEquals(ClassCache.declared(expected.declared()), ClassCache.declared(actual.declared()));
         assertArrayEquals(expected.bytes(), actual.bytes());
     }
 
