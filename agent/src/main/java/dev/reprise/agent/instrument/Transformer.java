@@ -146,7 +146,7 @@ public final class Transformer implements ClassFileTransformer {
             if (hit.declared() != null) {
                 volatiles.defineKept(name, hit.declared());
             } else {
-                volatiles.define(name, bytes);
+                volatiles.defineFromClassFile(name, bytes);
             }
         }
         if (hit != null && (!classPath || vouched || volatiles.stillAnswers(loader, hit.answers()))) {

@@ -71,7 +71,7 @@ final class VolatileFields {
     }
 
     /** Registers a class from its bytes, when no pass reads them (its instrumentation came from the cache). */
-    void define(String name, byte[] bytes) {
+    void defineFromClassFile(String name, byte[] bytes) {
         classes.putIfAbsent(name, scan(new ClassReader(bytes)));
     }
 
