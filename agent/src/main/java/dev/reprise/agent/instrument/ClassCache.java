@@ -100,7 +100,7 @@ public final class ClassCache {
             build.setLastModified(System.currentTimeMillis());
             pruneBuilds(builds);
             ClassCache cache = new ClassCache(dir.toFile(), ClassPack.name());
-            // Every path once: a miss (of a name never written), a write, a hit.
+            // Every path once: a miss (of a name never written), a write, a hit and its kept fields.
             byte[] probe = {(byte) 0xCA, (byte) 0xFE};
             cache.get("reprise/Absent", true, probe);
             VolatileFields.Declared fields = new VolatileFields.Declared("java/lang/Object", Set.of("f", "g"), Set.of("f"), Set.of("g"), false);
