@@ -10,7 +10,7 @@ import java.util.List;
  * {@code DataOutputStream}) out of an array already in memory. A class load reads one cache
  * entry; a {@code DataInputStream} over a {@code ByteArrayInputStream} took each of its bytes
  * through a virtual call and a lock, and was itself garbage, two buffers of its own, at every load.
- * Not shared between threads.
+ * Not thread-safe: a reader shared between threads is guarded by the caller ({@link ClassPack}'s).
  */
 final class ByteCursor {
     private byte[] b;
