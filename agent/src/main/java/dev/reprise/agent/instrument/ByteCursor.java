@@ -3,6 +3,7 @@ package dev.reprise.agent.instrument;
 import java.io.EOFException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -10,19 +11,15 @@ import java.util.List;
  * {@code DataOutputStream}) out of an array already in memory. A class load reads one cache
  * entry; a {@code DataInputStream} over a {@code ByteArrayInputStream} took each of its bytes
  * through a virtual call and a lock, and was itself garbage, two buffers of its own, at every load.
- * Not thread-safe: a reader shared between threads is guarded by the caller ({@link ClassPack}'s).
+ * One per read, on one thread.
  */
 final class ByteCursor {
-    private byte[] b;
+    private final byte[] b;
+    private final int end;
     private int at;
-    private int end;
 
+    /** Reads {@code b} from {@code from} up to {@code to}. */
     ByteCursor(byte[] b, int from, int to) {
-        reset(b, from, to);
-    }
-
-    /** Reads {@code b} from {@code from} up to {@code to} from now on. */
-    void reset(byte[] b, int from, int to) {
         this.b = b;
         this.at = from;
         this.end = to;
@@ -68,10 +65,8 @@ final class ByteCursor {
 
     byte[] readBytes(int n) throws EOFException {
         need(n);
-        byte[] out = new byte[n];
-        System.arraycopy(b, at, out, 0, n);
         at += n;
-        return out;
+        return Arrays.copyOfRange(b, at - n, at);
     }
 
     /** A string as {@link ClassCache#writeString} wrote it: its UTF-8 bytes after their count. */

@@ -432,7 +432,6 @@ public final class ClassCache {
             int n = readInt(head, 8);
             byte[] length = new byte[4];
             byte[] record = new byte[1 << 16];
-            ByteCursor cursor = new ByteCursor(record, 0, 0);
             for (int i = 0; i < n; i++) {
                 int size = in.readNBytes(length, 0, 4) == 4 ? readInt(length, 0) : -1;
                 if (size < 0 || size > left - 4) {
@@ -447,7 +446,7 @@ public final class ClassCache {
                 }
                 crc.update(length);
                 crc.update(record, 0, size);
-                cursor.reset(record, 0, size);
+                ByteCursor cursor = new ByteCursor(record, 0, size);
                 String name = cursor.readString();
                 out.put(name, readEntry(cursor, true));
                 if (cursor.remaining() != 0) {

@@ -79,8 +79,6 @@ final class ClassPack {
     private final RandomAccessFile data;
     /** Where {@link #entry} reads an entry; grown to the largest read. Guarded by {@link #data}. */
     private byte[] scratch = new byte[0];
-    /** What parses {@link #scratch}. Guarded by {@link #data}. */
-    private final ByteCursor cursor = new ByteCursor(scratch, 0, 0);
     /**
      * The index, copied out of the file once; null for none. Never changed after construction, so
      * readers on any thread need no lock. Its records are searched where they lie, rather than
@@ -233,8 +231,7 @@ final class ClassPack {
                 if (!readInto(s, scratch)) {
                     return null;
                 }
-                cursor.reset(scratch, 0, s.size());
-                return ClassCache.readEntry(cursor, Sites.keepsNames());
+                return ClassCache.readEntry(new ByteCursor(scratch, 0, s.size()), Sites.keepsNames());
             }
         } catch (IOException | RuntimeException e) {
             // A pack cut short under us, which only damage does.

@@ -39,7 +39,7 @@ class CacheEntriesTest {
         assertSame(ENTRY, ClassCache.readEntry(in, true));
         assertEquals(42, in.readInt());
 
-        in.reset(written, 0, written.length);
+        in = new ByteCursor(written, 0, written.length);
         ClassCache.Entry unnamed = ClassCache.readEntry(in, false);
         assertEquals(List.of(), unnamed.sites());
         assertEquals(ENTRY.answers(), unnamed.answers());
