@@ -164,7 +164,7 @@ public final class ClassCache {
             return null; // missing, damaged, or another class's bytes with the same checksum
         }
         try {
-            return readEntry(new ByteCursor(raw, INPUT_AT + length, raw.length), true);
+            return readEntry(new ByteCursor(raw, INPUT_AT + length, raw.length), true, true);
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -219,18 +219,23 @@ public final class ClassCache {
      * The entry {@link #writeEntry} wrote, its call sites' names read only if {@code sites}: they
      * serve only to be written again ({@link #saveStartupEntries}) or to name sites in a replay's
      * divergence reports ({@code Sites}), and a class load's entry holds one per rewritten call.
+     * Its answers are read only if {@code answers}: a pack that vouches for them has them not
+     * asked again ({@link ClassPack}).
      */
-    static Entry readEntry(ByteCursor in, boolean sites) throws IOException {
-        List<String> siteNames;
-        if (sites) {
-            siteNames = in.readStrings();
-        } else {
-            in.skipStrings();
-            siteNames = List.of();
-        }
-        List<String> answers = in.readStrings();
+    static Entry readEntry(ByteCursor in, boolean sites, boolean answers) throws IOException {
+        List<String> siteNames = strings(in, sites);
+        List<String> asked = strings(in, answers);
         byte[] declared = in.readBoolean() ? in.readBytes(in.readLength()) : null;
-        return new Entry(in.readBytes(in.readLength()), siteNames, answers, declared);
+        return new Entry(in.readBytes(in.readLength()), siteNames, asked, declared);
+    }
+
+    /** The strings at {@code in}, or none, skipped, if not {@code wanted}. */
+    private static List<String> strings(ByteCursor in, boolean wanted) throws IOException {
+        if (wanted) {
+            return in.readStrings();
+        }
+        in.skipStrings();
+        return List.of();
     }
 
     /**
@@ -448,7 +453,7 @@ public final class ClassCache {
                 crc.update(record, 0, size);
                 ByteCursor cursor = new ByteCursor(record, 0, size);
                 String name = cursor.readString();
-                out.put(name, readEntry(cursor, true));
+                out.put(name, readEntry(cursor, true, true));
                 if (cursor.remaining() != 0) {
                     throw new EOFException("a record longer than its entry");
                 }

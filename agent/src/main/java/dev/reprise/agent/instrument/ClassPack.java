@@ -202,7 +202,7 @@ final class ClassPack {
 
     /** The entry of {@code input}, the bytes the JVM gave for class {@code name}, or null. */
     Hit get(String name, byte[] input, int crc32c) {
-        Slot s = slot(key(name, crc32c));
+        Slot s = slot(keyBytes(name, crc32c));
         if (s == null || s.length() != input.length) {
             return null;
         }
@@ -210,14 +210,15 @@ final class ClassPack {
             return null;
         }
         ClassCache.Entry entry = entry(s);
-        return entry == null ? null : new Hit(entry, s.vouched() && stampsHold);
+        return entry == null ? null : new Hit(entry, vouches(s));
     }
 
     /**
      * The entry in {@code s}, or null if damaged: read into {@link #scratch}, checked, and parsed
      * there, so that a class load allocates only what the entry holds (its bytes, its strings; the
-     * call sites' names only in a run that names sites, {@code Sites.keepsNames}: a pack's entries
-     * are never written again from what is parsed here).
+     * call sites' names only in a run that names sites, {@code Sites.keepsNames}, and the answers
+     * only if the pack does not vouch for them: a pack's entries are never written again from what
+     * is parsed here).
      * A copy of each entry besides took what a recording of luindex allocates from 62 to 75 MB,
      * against its plain run's 56 MB, in the burst of class loading that makes G1 grow the heap
      * (async-profiler, BENCHMARKS.md).
@@ -231,12 +232,17 @@ final class ClassPack {
                 if (!readInto(s, scratch)) {
                     return null;
                 }
-                return ClassCache.readEntry(new ByteCursor(scratch, 0, s.size()), Sites.keepsNames());
+                return ClassCache.readEntry(new ByteCursor(scratch, 0, s.size()), Sites.keepsNames(), !vouches(s));
             }
         } catch (IOException | RuntimeException e) {
             // A pack cut short under us, which only damage does.
             return null;
         }
+    }
+
+    /** Whether the entry in {@code s} vouches for its answers now: it did when written, and the stamps it relied on still hold. */
+    private boolean vouches(Slot s) {
+        return s.vouched() && stampsHold;
     }
 
     /** Reads the entry in {@code s} into the start of {@code into}: whether it is whole. */
@@ -250,16 +256,15 @@ final class ClassPack {
 
     /** The entry of class {@code name} with bytes of length {@code length} and CRC-32C {@code crc32c} as written, or null. */
     byte[] raw(String name, int length, int crc32c) {
-        Slot s = slot(key(name, crc32c));
+        Slot s = slot(keyBytes(name, crc32c));
         return s == null || s.length() != length ? null : raw(s);
     }
 
-    /** The slot of {@code key}: a binary search of the records, sorted by their keys' bytes; null if absent. */
-    private Slot slot(String key) {
+    /** The slot of key {@code k} ({@link #keyBytes}): a binary search of the records, sorted by their keys' bytes; null if absent. */
+    private Slot slot(byte[] k) {
         if (index == null) {
             return null;
         }
-        byte[] k = key.getBytes(StandardCharsets.UTF_8);
         int lo = 0;
         int hi = count - 1;
         while (lo <= hi) {
@@ -305,8 +310,39 @@ final class ClassPack {
         }
     }
 
+    /**
+     * The key of class {@code name}'s entry for bytes of CRC-32C {@code crc32c}, as the index
+     * holds it: the name, '@', the checksum in lower-case hex without leading zeros, in UTF-8.
+     * Made in one array, not through strings: every class load looks one up, and the strings
+     * were three of the four arrays a lookup made.
+     */
+    static byte[] keyBytes(String name, int crc32c) {
+        int digits = Math.max(1, (Integer.SIZE - Integer.numberOfLeadingZeros(crc32c) + 3) / 4);
+        int n = name.length();
+        byte[] head = null;
+        for (int i = 0; i < n && head == null; i++) {
+            if (name.charAt(i) >= 0x80) {
+                head = name.getBytes(StandardCharsets.UTF_8); // ASCII is one byte a char; the rest is not
+            }
+        }
+        int at = head == null ? n : head.length;
+        byte[] key = new byte[at + 1 + digits];
+        if (head == null) {
+            for (int i = 0; i < n; i++) {
+                key[i] = (byte) name.charAt(i);
+            }
+        } else {
+            System.arraycopy(head, 0, key, 0, at);
+        }
+        key[at] = '@';
+        for (int i = 0; i < digits; i++) {
+            key[key.length - 1 - i] = (byte) Character.forDigit((crc32c >>> (4 * i)) & 0xF, 16);
+        }
+        return key;
+    }
+
     private static String key(String name, int crc32c) {
-        return name + '@' + Integer.toHexString(crc32c);
+        return new String(keyBytes(name, crc32c), StandardCharsets.UTF_8);
     }
 
     /**
@@ -337,7 +373,7 @@ final class ClassPack {
             byte[] raw = written.containsKey(e.getKey()) ? null : raw(s);
             if (raw != null) {
                 written.put(e.getKey(), new Slot(s.length(), s.crc32(), entries.size(), raw.length, s.checksum(),
-                        s.vouched() && stampsHold && vouch));
+                        vouches(s) && vouch));
                 entries.write(raw);
             }
         }

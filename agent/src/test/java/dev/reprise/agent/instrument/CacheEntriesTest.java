@@ -11,6 +11,7 @@ import java.io.EOFException;
 import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,19 +34,27 @@ class CacheEntriesTest {
             List.of("app/Other;count;0;app/Other", "app/Key;;h;"), ClassCache.declaredBytes(FIELDS));
 
     @Test
-    void anEntryReadsBackWithItsSitesNamesOrWithout() throws IOException {
+    void anEntryReadsBackWithItsSitesNamesAndAnswersOrWithout() throws IOException {
         byte[] written = written(ENTRY, 42);
         ByteCursor in = new ByteCursor(written, 0, written.length);
-        assertSame(ENTRY, ClassCache.readEntry(in, true));
+        assertSame(ENTRY, ClassCache.readEntry(in, true, true));
         assertEquals(42, in.readInt());
 
         in = new ByteCursor(written, 0, written.length);
-        ClassCache.Entry unnamed = ClassCache.readEntry(in, false);
+        ClassCache.Entry unnamed = ClassCache.readEntry(in, false, true);
         assertEquals(List.of(), unnamed.sites());
         assertEquals(ENTRY.answers(), unnamed.answers());
         assertEquals(FIELDS, ClassCache.declared(unnamed.declared()));
         assertArrayEquals(ENTRY.bytes(), unnamed.bytes());
         assertEquals(42, in.readInt(), "skipping the names ends where reading them does");
+
+        in = new ByteCursor(written, 0, written.length);
+        ClassCache.Entry vouched = ClassCache.readEntry(in, false, false);
+        assertEquals(List.of(), vouched.sites());
+        assertEquals(List.of(), vouched.answers());
+        assertEquals(FIELDS, ClassCache.declared(vouched.declared()));
+        assertArrayEquals(ENTRY.bytes(), vouched.bytes());
+        assertEquals(42, in.readInt(), "skipping the answers ends where reading them does");
     }
 
     @Test
@@ -53,11 +62,23 @@ class CacheEntriesTest {
         byte[] written = written(ENTRY, 42);
         for (int cut = 0; cut < written.length - 4; cut++) {
             ByteCursor in = new ByteCursor(written, 0, cut);
-            assertThrows(EOFException.class, () -> ClassCache.readEntry(in, false), "cut at " + cut);
+            assertThrows(EOFException.class, () -> ClassCache.readEntry(in, false, true), "cut at " + cut);
+            ByteCursor skipping = new ByteCursor(written, 0, cut);
+            assertThrows(EOFException.class, () -> ClassCache.readEntry(skipping, false, false), "cut at " + cut);
         }
         byte[] huge = written.clone();
         ClassCache.writeInt(huge, 0, Integer.MAX_VALUE); // the count of site names
-        assertThrows(EOFException.class, () -> ClassCache.readEntry(new ByteCursor(huge, 0, huge.length), true));
+        assertThrows(EOFException.class, () -> ClassCache.readEntry(new ByteCursor(huge, 0, huge.length), true, true));
+    }
+
+    @Test
+    void aPackKeyIsTheNameAndTheChecksumInHexAsUtf8() {
+        for (String name : List.of("app/Main", "java/util/HashMap$Node", "app/Caf\u00e9", "app/\u8868", "")) {
+            for (int crc : new int[] {0, 1, 0xf, 0x10, 0xCAFE, 0x7fffffff, -1, 0x80000000}) {
+                byte[] expected = (name + '@' + Integer.toHexString(crc)).getBytes(StandardCharsets.UTF_8);
+                assertArrayEquals(expected, ClassPack.keyBytes(name, crc), name + " " + crc);
+            }
+        }
     }
 
     @Test
