@@ -109,7 +109,8 @@ public final class LoadedClasses {
         int known = quiet.size();
         List<Class<?>> targets = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
-            if ((catalogue.changesJdkClass(c.getName().replace('.', '/')) || QuietCallRewriter.appliesToLoaded(c, quiet))
+            String name = c.getName().replace('.', '/');
+            if ((catalogue.changesJdkClass(name) || QuietCallRewriter.appliesToLoaded(c, name, quiet))
                     && inst.isModifiableClass(c)) {
                 targets.add(c);
             }

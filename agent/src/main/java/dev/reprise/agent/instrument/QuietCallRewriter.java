@@ -92,11 +92,10 @@ public final class QuietCallRewriter extends ClassVisitor {
     }
 
     /**
-     * Whether an already loaded JDK class must be retransformed for this pass; {@code known} holds
-     * the verdicts found so far by class name, and gets this one.
+     * Whether an already loaded JDK class, of internal name {@code name}, must be retransformed
+     * for this pass; {@code known} holds the verdicts found so far by class name, and gets this one.
      */
-    static boolean appliesToLoaded(Class<?> c, java.util.Map<String, Boolean> known) {
-        String name = c.getName().replace('.', '/');
+    static boolean appliesToLoaded(Class<?> c, String name, java.util.Map<String, Boolean> known) {
         ClassLoader loader = c.getClassLoader();
         if (c.isArray() || c.isHidden() || !candidate(name)
                 || !JdkLoaders.isJdk(loader)) {
