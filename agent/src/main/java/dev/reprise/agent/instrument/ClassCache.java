@@ -219,7 +219,7 @@ public final class ClassCache {
      * The entry {@link #writeEntry} wrote, its call sites' names read only if {@code sites}: they
      * serve only to be written again ({@link #saveStartupEntries}) or to name sites in a replay's
      * divergence reports ({@code Sites}), and a class load's entry holds one per rewritten call.
-     * Its answers are read only if {@code answers}: a pack that vouches for them has them not
+     * Its answers are read only if {@code answers}: those of a pack that vouches for them are not
      * asked again ({@link ClassPack}).
      */
     static Entry readEntry(ByteCursor in, boolean sites, boolean answers) throws IOException {
