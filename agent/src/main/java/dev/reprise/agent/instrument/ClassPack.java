@@ -317,24 +317,17 @@ final class ClassPack {
      * were three of the four arrays a lookup made.
      */
     static byte[] keyBytes(String name, int crc32c) {
-        int digits = Math.max(1, (Integer.SIZE - Integer.numberOfLeadingZeros(crc32c) + 3) / 4);
         int n = name.length();
-        byte[] head = null;
-        for (int i = 0; i < n && head == null; i++) {
-            if (name.charAt(i) >= 0x80) {
-                head = name.getBytes(StandardCharsets.UTF_8); // ASCII is one byte a char; the rest is not
+        int digits = Math.max(1, (Integer.SIZE - Integer.numberOfLeadingZeros(crc32c) + 3) / 4);
+        byte[] key = new byte[n + 1 + digits];
+        for (int i = 0; i < n; i++) {
+            char ch = name.charAt(i);
+            if (ch >= 0x80) { // not one byte a char in UTF-8: the format as written
+                return (name + '@' + Integer.toHexString(crc32c)).getBytes(StandardCharsets.UTF_8);
             }
+            key[i] = (byte) ch;
         }
-        int at = head == null ? n : head.length;
-        byte[] key = new byte[at + 1 + digits];
-        if (head == null) {
-            for (int i = 0; i < n; i++) {
-                key[i] = (byte) name.charAt(i);
-            }
-        } else {
-            System.arraycopy(head, 0, key, 0, at);
-        }
-        key[at] = '@';
+        key[n] = '@';
         for (int i = 0; i < digits; i++) {
             key[key.length - 1 - i] = (byte) Character.forDigit((crc32c >>> (4 * i)) & 0xF, 16);
         }
