@@ -34,13 +34,25 @@ public final class NioDirectoryOps {
     private static final Op READDIR = Op.named("nio.readdir");
     private static final Op CLOSEDIR = Op.named("nio.closedir");
 
-    private static final MethodHandle OPENDIR_LIVE = Unix.method("opendir", long.class, Unix.PATH);
-    /** {@code dup}, its result widened: one shape with {@code fdopendir}. */
-    private static final MethodHandle DUP_WIDE = Unix.method("dup", int.class, int.class)
-            .asType(MethodType.methodType(long.class, int.class));
-    private static final MethodHandle FDOPENDIR_LIVE = Unix.method("fdopendir", long.class, int.class);
-    private static final MethodHandle READDIR_LIVE = Unix.method("readdir", byte[].class, long.class);
-    private static final MethodHandle CLOSEDIR_LIVE = Unix.method("closedir", void.class, long.class);
+    /** The live operations' handles, made on first use ({@link JdkMethods}). */
+    private static final class Live {
+        static {
+            Rt.suppress();
+        }
+        static final MethodHandle OPENDIR = Unix.method("opendir", long.class, Unix.PATH);
+        /** {@code dup}, its result widened: one shape with {@code fdopendir}. */
+        static final MethodHandle DUP_WIDE = Unix.method("dup", int.class, int.class)
+                .asType(MethodType.methodType(long.class, int.class));
+        static final MethodHandle FDOPENDIR = Unix.method("fdopendir", long.class, int.class);
+        static final MethodHandle READDIR = Unix.method("readdir", byte[].class, long.class);
+        static final MethodHandle CLOSEDIR = Unix.method("closedir", void.class, long.class);
+        static {
+            Rt.unsuppress();
+        }
+
+        private Live() {
+        }
+    }
 
     private NioDirectoryOps() {
     }
@@ -48,7 +60,7 @@ public final class NioDirectoryOps {
     /** {@code closedir}, live, as its errno ({@link Unix#errno}): 0 when it returns. */
     private static int closedirErrno(long dir) throws Throwable {
         try {
-            CLOSEDIR_LIVE.invokeExact(dir);
+            Live.CLOSEDIR.invokeExact(dir);
             return 0;
         } catch (Throwable t) {
             return Unix.errno(t);
@@ -60,7 +72,7 @@ public final class NioDirectoryOps {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
             try {
-                return LiveHandles.add((long) OPENDIR_LIVE.invokeExact(jdk));
+                return LiveHandles.add((long) Live.OPENDIR.invokeExact(jdk));
             } finally {
                 Rt.release();
             }
@@ -71,7 +83,7 @@ public final class NioDirectoryOps {
         try {
             if (ev.live()) {
                 try {
-                    dir = (long) OPENDIR_LIVE.invokeExact(path);
+                    dir = (long) Live.OPENDIR.invokeExact(path);
                     LiveHandles.forget(dir);
                 } catch (Throwable t) {
                     errno = Unix.errno(t);
@@ -89,13 +101,13 @@ public final class NioDirectoryOps {
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "dup", desc = "(I)I", alsoIn = {PROVIDER, SECURE_STREAM})
     public static int dup(int fd) throws Throwable {
-        return (int) fromDescriptor(DUP, DUP_WIDE, fd);
+        return (int) fromDescriptor(DUP, Live.DUP_WIDE, fd);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "fdopendir", desc = "(I)J",
             alsoIn = {PROVIDER, SECURE_STREAM})
     public static long fdopendir(int fd) throws Throwable {
-        return fromDescriptor(FDOPENDIR, FDOPENDIR_LIVE, fd);
+        return fromDescriptor(FDOPENDIR, Live.FDOPENDIR, fd);
     }
 
     /**
@@ -140,11 +152,11 @@ public final class NioDirectoryOps {
             alsoIn = {ITERATOR, COPY_17, COPY_25, PATH_25})
     public static byte[] readdir(long dir) throws Throwable {
         if (!Rt.claim()) {
-            return (byte[]) READDIR_LIVE.invokeExact(dir);
+            return (byte[]) Live.READDIR.invokeExact(dir);
         }
         if (LiveHandles.contains(dir)) {
             try {
-                return (byte[]) READDIR_LIVE.invokeExact(dir);
+                return (byte[]) Live.READDIR.invokeExact(dir);
             } finally {
                 Rt.release();
             }
@@ -155,7 +167,7 @@ public final class NioDirectoryOps {
         try {
             if (ev.live()) {
                 try {
-                    name = (byte[]) READDIR_LIVE.invokeExact(dir);
+                    name = (byte[]) Live.READDIR.invokeExact(dir);
                 } catch (Throwable t) {
                     errno = Unix.errno(t);
                 }
@@ -177,13 +189,13 @@ public final class NioDirectoryOps {
             alsoIn = {STREAM, COPY_17, COPY_25, PATH_25})
     public static void closedir(long dir) throws Throwable {
         if (!Rt.claim()) {
-            CLOSEDIR_LIVE.invokeExact(dir);
+            Live.CLOSEDIR.invokeExact(dir);
             return;
         }
         if (LiveHandles.contains(dir)) {
             try {
                 LiveHandles.forget(dir);
-                CLOSEDIR_LIVE.invokeExact(dir);
+                Live.CLOSEDIR.invokeExact(dir);
                 return;
             } finally {
                 Rt.release();

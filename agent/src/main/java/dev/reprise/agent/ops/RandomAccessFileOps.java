@@ -38,21 +38,32 @@ public final class RandomAccessFileOps {
     private static final Op SET_LENGTH = Op.named("raf.setlength");
     private static final Op CLOSE = Op.named("raf.close");
 
-    private static final MethodHandle OPEN_LIVE = handle("open", void.class, String.class, int.class);
-    private static final MethodHandle READ_LIVE = handle("read", int.class, byte[].class, int.class, int.class);
-    private static final MethodHandle READ_ARRAY_LIVE = handle("read", int.class, byte[].class);
-    private static final MethodHandle READ_BYTE_LIVE = handle("read", int.class);
-    private static final MethodHandle READ_LINE_LIVE = handle("readLine", String.class);
-    private static final MethodHandle WRITE_LIVE = handle("write", void.class, byte[].class, int.class, int.class);
-    private static final MethodHandle WRITE_ARRAY_LIVE = handle("write", void.class, byte[].class);
-    private static final MethodHandle WRITE_BYTE_LIVE = handle("write", void.class, int.class);
-    private static final MethodHandle WRITE_STRING_LIVE = handle("writeBytes", void.class, String.class);
-    private static final MethodHandle WRITE_CHARS_LIVE = handle("writeChars", void.class, String.class);
-    private static final MethodHandle SEEK_LIVE = handle("seek", void.class, long.class);
-    private static final MethodHandle SKIP_LIVE = handle("skipBytes", int.class, int.class);
-    private static final MethodHandle CLOSE_LIVE = handle("close", void.class);
+    /** The live operations' handles, made on first use ({@link JdkMethods}). */
+    private static final class Live {
+        static {
+            Rt.suppress();
+        }
+        static final MethodHandle OPEN = handle("open", void.class, String.class, int.class);
+        static final MethodHandle READ = handle("read", int.class, byte[].class, int.class, int.class);
+        static final MethodHandle READ_ARRAY = handle("read", int.class, byte[].class);
+        static final MethodHandle READ_BYTE = handle("read", int.class);
+        static final MethodHandle READ_LINE = handle("readLine", String.class);
+        static final MethodHandle WRITE = handle("write", void.class, byte[].class, int.class, int.class);
+        static final MethodHandle WRITE_ARRAY = handle("write", void.class, byte[].class);
+        static final MethodHandle WRITE_BYTE = handle("write", void.class, int.class);
+        static final MethodHandle WRITE_STRING = handle("writeBytes", void.class, String.class);
+        static final MethodHandle WRITE_CHARS = handle("writeChars", void.class, String.class);
+        static final MethodHandle SEEK = handle("seek", void.class, long.class);
+        static final MethodHandle SKIP = handle("skipBytes", int.class, int.class);
+        static final MethodHandle CLOSE = handle("close", void.class);
+        static final VarHandle PATH = JdkFiles.pathField(RandomAccessFile.class);
+        static {
+            Rt.unsuppress();
+        }
 
-    private static final VarHandle PATH = JdkFiles.pathField(RandomAccessFile.class);
+        private Live() {
+        }
+    }
 
     private RandomAccessFileOps() {
     }
@@ -63,7 +74,7 @@ public final class RandomAccessFileOps {
 
     /** The JDK's own files are read live and unlogged. */
     private static boolean unlogged(RandomAccessFile raf) {
-        return JdkFiles.isJdkPath((String) PATH.get(raf));
+        return JdkFiles.isJdkPath((String) Live.PATH.get(raf));
     }
 
     private static int digest(long v) {
@@ -74,7 +85,7 @@ public final class RandomAccessFileOps {
     public static void open(RandomAccessFile self, String path, int mode) throws Throwable {
         if (JdkFiles.isJdkPath(path) || ArchiveOps.openingArchive()) {
             try {
-                OPEN_LIVE.invokeExact(self, JdkFiles.live(path), mode);
+                Live.OPEN.invokeExact(self, JdkFiles.live(path), mode);
                 return;
             } finally {
                 Rt.release();
@@ -83,7 +94,7 @@ public final class RandomAccessFileOps {
         Ev ev = Ev.begin(OPEN, 0, Digest.of(path) ^ mode);
         try {
             if (ev.live()) {
-                OPEN_LIVE.invokeExact(self, path, mode);
+                Live.OPEN.invokeExact(self, path, mode);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -96,14 +107,14 @@ public final class RandomAccessFileOps {
     public static int read(RandomAccessFile self, byte[] b, int off, int len) throws Throwable {
         if (unlogged(self)) {
             try {
-                return (int) READ_LIVE.invokeExact(self, b, off, len);
+                return (int) Live.READ.invokeExact(self, b, off, len);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(READ, 0, len);
         try {
-            return Buffers.read(ev, b, off, ev.i(ev.live() ? (int) READ_LIVE.invokeExact(self, b, off, len) : 0));
+            return Buffers.read(ev, b, off, ev.i(ev.live() ? (int) Live.READ.invokeExact(self, b, off, len) : 0));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -115,14 +126,14 @@ public final class RandomAccessFileOps {
     public static int read(RandomAccessFile self, byte[] b) throws Throwable {
         if (unlogged(self)) {
             try {
-                return (int) READ_ARRAY_LIVE.invokeExact(self, b);
+                return (int) Live.READ_ARRAY.invokeExact(self, b);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(READ, 0, b == null ? 0 : b.length);
         try {
-            return Buffers.read(ev, b, 0, ev.i(ev.live() ? (int) READ_ARRAY_LIVE.invokeExact(self, b) : 0));
+            return Buffers.read(ev, b, 0, ev.i(ev.live() ? (int) Live.READ_ARRAY.invokeExact(self, b) : 0));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -134,14 +145,14 @@ public final class RandomAccessFileOps {
     public static int read(RandomAccessFile self) throws Throwable {
         if (unlogged(self)) {
             try {
-                return (int) READ_BYTE_LIVE.invokeExact(self);
+                return (int) Live.READ_BYTE.invokeExact(self);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(READ_BYTE, 0, 0);
         try {
-            return ev.i(ev.live() ? (int) READ_BYTE_LIVE.invokeExact(self) : 0);
+            return ev.i(ev.live() ? (int) Live.READ_BYTE.invokeExact(self) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -154,14 +165,14 @@ public final class RandomAccessFileOps {
     public static String readLine(RandomAccessFile self) throws Throwable {
         if (unlogged(self)) {
             try {
-                return (String) READ_LINE_LIVE.invokeExact(self);
+                return (String) Live.READ_LINE.invokeExact(self);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(READ_LINE, 0, 0);
         try {
-            return ev.s(ev.live() ? (String) READ_LINE_LIVE.invokeExact(self) : null);
+            return ev.s(ev.live() ? (String) Live.READ_LINE.invokeExact(self) : null);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -173,7 +184,7 @@ public final class RandomAccessFileOps {
     public static void write(RandomAccessFile self, byte[] b, int off, int len) throws Throwable {
         if (unlogged(self)) {
             try {
-                WRITE_LIVE.invokeExact(self, b, off, len);
+                Live.WRITE.invokeExact(self, b, off, len);
                 return;
             } finally {
                 Rt.release();
@@ -182,7 +193,7 @@ public final class RandomAccessFileOps {
         Ev ev = Ev.begin(WRITE, 0, FileStreamOps.digest(b, off, len));
         try {
             if (ev.live()) {
-                WRITE_LIVE.invokeExact(self, b, off, len);
+                Live.WRITE.invokeExact(self, b, off, len);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -195,7 +206,7 @@ public final class RandomAccessFileOps {
     public static void write(RandomAccessFile self, byte[] b) throws Throwable {
         if (unlogged(self)) {
             try {
-                WRITE_ARRAY_LIVE.invokeExact(self, b);
+                Live.WRITE_ARRAY.invokeExact(self, b);
                 return;
             } finally {
                 Rt.release();
@@ -204,7 +215,7 @@ public final class RandomAccessFileOps {
         Ev ev = Ev.begin(WRITE, 0, b == null ? 0 : FileStreamOps.digest(b, 0, b.length));
         try {
             if (ev.live()) {
-                WRITE_ARRAY_LIVE.invokeExact(self, b);
+                Live.WRITE_ARRAY.invokeExact(self, b);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -217,7 +228,7 @@ public final class RandomAccessFileOps {
     public static void write(RandomAccessFile self, int b) throws Throwable {
         if (unlogged(self)) {
             try {
-                WRITE_BYTE_LIVE.invokeExact(self, b);
+                Live.WRITE_BYTE.invokeExact(self, b);
                 return;
             } finally {
                 Rt.release();
@@ -226,7 +237,7 @@ public final class RandomAccessFileOps {
         Ev ev = Ev.begin(WRITE, 0, b & 0xFF);
         try {
             if (ev.live()) {
-                WRITE_BYTE_LIVE.invokeExact(self, b);
+                Live.WRITE_BYTE.invokeExact(self, b);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -238,13 +249,13 @@ public final class RandomAccessFileOps {
     /** Writes through the private {@code writeBytes(byte[], int, int)}, not {@code write}. */
     @Prologue(owner = RAF, method = "writeBytes", desc = "(Ljava/lang/String;)V")
     public static void writeBytes(RandomAccessFile self, String s) throws Throwable {
-        writeString(self, s, WRITE_STRING_LIVE);
+        writeString(self, s, Live.WRITE_STRING);
     }
 
     /** Writes through the private {@code writeBytes(byte[], int, int)}, not {@code write}. */
     @Prologue(owner = RAF, method = "writeChars", desc = "(Ljava/lang/String;)V")
     public static void writeChars(RandomAccessFile self, String s) throws Throwable {
-        writeString(self, s, WRITE_CHARS_LIVE);
+        writeString(self, s, Live.WRITE_CHARS);
     }
 
     private static void writeString(RandomAccessFile self, String s, MethodHandle live) throws Throwable {
@@ -272,7 +283,7 @@ public final class RandomAccessFileOps {
     public static void seek(RandomAccessFile self, long pos) throws Throwable {
         if (unlogged(self)) {
             try {
-                SEEK_LIVE.invokeExact(self, pos);
+                Live.SEEK.invokeExact(self, pos);
                 return;
             } finally {
                 Rt.release();
@@ -281,7 +292,7 @@ public final class RandomAccessFileOps {
         Ev ev = Ev.begin(SEEK, 0, digest(pos));
         try {
             if (ev.live()) {
-                SEEK_LIVE.invokeExact(self, pos);
+                Live.SEEK.invokeExact(self, pos);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -294,14 +305,14 @@ public final class RandomAccessFileOps {
     public static int skipBytes(RandomAccessFile self, int n) throws Throwable {
         if (unlogged(self)) {
             try {
-                return (int) SKIP_LIVE.invokeExact(self, n);
+                return (int) Live.SKIP.invokeExact(self, n);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(SKIP, 0, n);
         try {
-            return ev.i(ev.live() ? (int) SKIP_LIVE.invokeExact(self, n) : 0);
+            return ev.i(ev.live() ? (int) Live.SKIP.invokeExact(self, n) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -314,7 +325,7 @@ public final class RandomAccessFileOps {
     public static void close(RandomAccessFile self) throws Throwable {
         if (unlogged(self)) {
             try {
-                CLOSE_LIVE.invokeExact(self);
+                Live.CLOSE.invokeExact(self);
                 return;
             } finally {
                 Rt.release();
@@ -323,7 +334,7 @@ public final class RandomAccessFileOps {
         Ev ev = Ev.begin(CLOSE, 0, 0);
         try {
             if (ev.live()) {
-                CLOSE_LIVE.invokeExact(self);
+                Live.CLOSE.invokeExact(self);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
