@@ -10,14 +10,15 @@ import java.lang.invoke.VarHandle;
  * non-virtually ({@code invokespecial} semantics), so a program's subclass that overrides the
  * method and calls {@code super} is not run twice.
  *
- * <p>Most hook classes keep their handles in a nested holder, made when a hook first needs one:
- * making a handle spins lambda forms and hidden classes (about 0.3 ms and 9 KB each), and most
- * programs reach few of the 180. A holder's initializer runs between {@link Rt#suppress} and
- * {@link Rt#unsuppress}, its first and last static blocks: it may run on a program thread in the
- * middle of the program, at different moments when recording and replaying (a replay does not
- * run most operations live), and what the JDK does there (identity hashes, synchronization, class
- * initializers) must not count as the program's. A member this JDK lacks then stops the JVM
- * ({@link #unreachable}) instead of throwing into the program.
+ * <p>The file families keep their handles in a nested holder, made when a hook first needs one:
+ * making a handle spins lambda forms and hidden classes (the file families' hundred took about
+ * 40 ms and 1 MB of every start-up in premain), and most programs reach few of them. A holder's
+ * initializer runs between {@link Rt#suppress} and {@link Rt#unsuppress}, its first and last
+ * static blocks: it may run on a program thread in the middle of the program, at different
+ * moments when recording and replaying (a replay does not run most operations live), and what the
+ * JDK does there (identity hashes, synchronization, class initializers) must not count as the
+ * program's. A member this JDK lacks then stops the JVM ({@link #unreachable}) instead of
+ * throwing into the program.
  */
 public final class JdkMethods {
     private JdkMethods() {
