@@ -31,6 +31,9 @@ import dev.reprise.agent.runtime.Session;
  * premain returns, so its static initializers are already recorded.
  */
 public final class Agent {
+    /** Exit status when the agent cannot start: the program does not run unrecorded. */
+    private static final int EXIT_AGENT_FAILED = 70;
+
     private Agent() {
     }
 
@@ -92,7 +95,7 @@ public final class Agent {
                 why.append("; caused by ").append(c);
             }
             Divergence.message("cannot start the agent: " + why);
-            Runtime.getRuntime().halt(Divergence.EXIT_AGENT_FAILED);
+            Runtime.getRuntime().halt(EXIT_AGENT_FAILED);
         }
     }
 

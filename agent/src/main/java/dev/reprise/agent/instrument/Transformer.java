@@ -121,7 +121,7 @@ public final class Transformer implements ClassFileTransformer {
         } catch (Throwable t) {
             Divergence.message("cannot instrument " + name.replace('/', '.') + ": " + t);
             if (!app) {
-                Runtime.getRuntime().halt(Divergence.EXIT_AGENT_FAILED);
+                Runtime.getRuntime().halt(70);
             }
             return null;
         } finally {

@@ -33,9 +33,8 @@ public final class Families {
     }
 
     /**
-     * Runs before instrumentation: initializes every hook class (its operation ids, and the
-     * method handles it keeps outside a holder made on first use, {@code JdkMethods}) and the
-     * state hooks need, none of which may itself be intercepted.
+     * Runs before instrumentation: initializes every hook class (their method handles and
+     * operation ids) and the state hooks need, none of which may itself be intercepted.
      */
     public static void prepare() throws ClassNotFoundException {
         IdentityHashes.prime();

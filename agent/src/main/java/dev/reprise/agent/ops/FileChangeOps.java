@@ -33,46 +33,34 @@ public final class FileChangeOps {
     private static final Op SET_PERMISSION = Op.named("file.setperm");
     private static final Op DELETE_ON_EXIT = Op.named("file.deleteonexit");
 
-    /** The live operations' handles, made on first use ({@link JdkMethods}). */
-    private static final class Live {
-        static {
-            Rt.suppress();
-        }
-        static final MethodHandle DELETE = handle("delete", boolean.class, File.class);
-        static final MethodHandle RENAME = handle("rename", boolean.class, File.class, File.class);
-        static final MethodHandle MKDIR = handle("createDirectory", boolean.class, File.class);
-        static final MethodHandle CREATE = handle("createFileExclusively", boolean.class, String.class);
-        static final MethodHandle SET_MODIFIED = handle("setLastModifiedTime", boolean.class, File.class, long.class);
-        static final MethodHandle SET_READ_ONLY = handle("setReadOnly", boolean.class, File.class);
-        static final MethodHandle SET_PERMISSION =
-                handle("setPermission", boolean.class, File.class, int.class, boolean.class, boolean.class);
-        static final MethodHandle DELETE_ON_EXIT =
-                JdkMethods.statik(DELETE_ON_EXIT_CLASS, "add", MethodType.methodType(void.class, String.class));
-        static final MethodHandle RUN_DELETE_ON_EXIT =
-                JdkMethods.statik(DELETE_ON_EXIT_CLASS, "runHooks", MethodType.methodType(void.class));
-        static {
-            Rt.unsuppress();
-        }
-
-        private Live() {
-        }
-    }
+    private static final MethodHandle DELETE_LIVE = handle("delete", boolean.class, File.class);
+    private static final MethodHandle RENAME_LIVE = handle("rename", boolean.class, File.class, File.class);
+    private static final MethodHandle MKDIR_LIVE = handle("createDirectory", boolean.class, File.class);
+    private static final MethodHandle CREATE_LIVE = handle("createFileExclusively", boolean.class, String.class);
+    private static final MethodHandle SET_MODIFIED_LIVE = handle("setLastModifiedTime", boolean.class, File.class, long.class);
+    private static final MethodHandle SET_READ_ONLY_LIVE = handle("setReadOnly", boolean.class, File.class);
+    private static final MethodHandle SET_PERMISSION_LIVE =
+            handle("setPermission", boolean.class, File.class, int.class, boolean.class, boolean.class);
 
     private static final Class<?> DELETE_ON_EXIT_CLASS = JdkMethods.jdkClass("java.io.DeleteOnExitHook");
+    private static final MethodHandle DELETE_ON_EXIT_LIVE =
+            JdkMethods.statik(DELETE_ON_EXIT_CLASS, "add", MethodType.methodType(void.class, String.class));
+    private static final MethodHandle RUN_DELETE_ON_EXIT_LIVE =
+            JdkMethods.statik(DELETE_ON_EXIT_CLASS, "runHooks", MethodType.methodType(void.class));
 
     private FileChangeOps() {
     }
 
     @Prologue(owner = UFS, method = "delete", desc = "(Ljava/io/File;)Z")
     public static boolean delete(Object fs, File f) throws Throwable {
-        return change(DELETE, 0, Live.DELETE, fs, f);
+        return change(DELETE, 0, DELETE_LIVE, fs, f);
     }
 
     @Prologue(owner = UFS, method = "rename", desc = "(Ljava/io/File;Ljava/io/File;)Z")
     public static boolean rename(Object fs, File from, File to) throws Throwable {
         Ev ev = Ev.begin(RENAME, 0, 31 * digest(from) + digest(to));
         try {
-            return ev.z(ev.live() && (boolean) Live.RENAME.invokeExact(fs, from, to));
+            return ev.z(ev.live() && (boolean) RENAME_LIVE.invokeExact(fs, from, to));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -84,9 +72,9 @@ public final class FileChangeOps {
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = FS, method = "createDirectory", desc = "(Ljava/io/File;)Z", alsoIn = FILE)
     public static boolean createDirectory(Object fs, File f, int site) throws Throwable {
         if (!Rt.claim()) {
-            return (boolean) Live.MKDIR.invokeExact(fs, f);
+            return (boolean) MKDIR_LIVE.invokeExact(fs, f);
         }
-        return change(MKDIR, site, Live.MKDIR, fs, f);
+        return change(MKDIR, site, MKDIR_LIVE, fs, f);
     }
 
     /** {@code createNewFile} and {@code createTempFile}. */
@@ -94,11 +82,11 @@ public final class FileChangeOps {
             alsoIn = FILE)
     public static boolean createFileExclusively(Object fs, String path, int site) throws Throwable {
         if (!Rt.claim()) {
-            return (boolean) Live.CREATE.invokeExact(fs, path);
+            return (boolean) CREATE_LIVE.invokeExact(fs, path);
         }
         Ev ev = Ev.begin(CREATE, site, Digest.of(path));
         try {
-            return ev.z(ev.live() && (boolean) Live.CREATE.invokeExact(fs, path));
+            return ev.z(ev.live() && (boolean) CREATE_LIVE.invokeExact(fs, path));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -110,11 +98,11 @@ public final class FileChangeOps {
             alsoIn = FILE)
     public static boolean setLastModifiedTime(Object fs, File f, long time, int site) throws Throwable {
         if (!Rt.claim()) {
-            return (boolean) Live.SET_MODIFIED.invokeExact(fs, f, time);
+            return (boolean) SET_MODIFIED_LIVE.invokeExact(fs, f, time);
         }
         Ev ev = Ev.begin(SET_MODIFIED, site, digest(f) ^ Long.hashCode(time));
         try {
-            return ev.z(ev.live() && (boolean) Live.SET_MODIFIED.invokeExact(fs, f, time));
+            return ev.z(ev.live() && (boolean) SET_MODIFIED_LIVE.invokeExact(fs, f, time));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -125,9 +113,9 @@ public final class FileChangeOps {
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = FS, method = "setReadOnly", desc = "(Ljava/io/File;)Z", alsoIn = FILE)
     public static boolean setReadOnly(Object fs, File f, int site) throws Throwable {
         if (!Rt.claim()) {
-            return (boolean) Live.SET_READ_ONLY.invokeExact(fs, f);
+            return (boolean) SET_READ_ONLY_LIVE.invokeExact(fs, f);
         }
-        return change(SET_READ_ONLY, site, Live.SET_READ_ONLY, fs, f);
+        return change(SET_READ_ONLY, site, SET_READ_ONLY_LIVE, fs, f);
     }
 
     /** A change to {@code f} alone, {@code (File)boolean}: its outcome. */
@@ -148,11 +136,11 @@ public final class FileChangeOps {
     public static boolean setPermission(Object fs, File f, int access, boolean enable, boolean ownerOnly, int site)
             throws Throwable {
         if (!Rt.claim()) {
-            return (boolean) Live.SET_PERMISSION.invokeExact(fs, f, access, enable, ownerOnly);
+            return (boolean) SET_PERMISSION_LIVE.invokeExact(fs, f, access, enable, ownerOnly);
         }
         Ev ev = Ev.begin(SET_PERMISSION, site, digest(f) ^ (access << 2 | (enable ? 2 : 0) | (ownerOnly ? 1 : 0)));
         try {
-            return ev.z(ev.live() && (boolean) Live.SET_PERMISSION.invokeExact(fs, f, access, enable, ownerOnly));
+            return ev.z(ev.live() && (boolean) SET_PERMISSION_LIVE.invokeExact(fs, f, access, enable, ownerOnly));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -166,7 +154,7 @@ public final class FileChangeOps {
         Ev ev = Ev.begin(DELETE_ON_EXIT, 0, Digest.of(path));
         try {
             if (ev.live()) {
-                Live.DELETE_ON_EXIT.invokeExact(path);
+                DELETE_ON_EXIT_LIVE.invokeExact(path);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -183,7 +171,7 @@ public final class FileChangeOps {
     @Prologue(owner = DELETE_ON_EXIT_HOOK, method = "runHooks", desc = "()V")
     public static void runDeleteOnExit() throws Throwable {
         try {
-            Live.RUN_DELETE_ON_EXIT.invokeExact();
+            RUN_DELETE_ON_EXIT_LIVE.invokeExact();
         } finally {
             Rt.release();
         }

@@ -54,50 +54,38 @@ public final class FileChannelOps {
     private static final Op AVAILABLE = Op.named("file.channel.available");
     private static final Op OTHER = Op.named("file.channel.other");
 
-    /** The live operations' handles, made on first use ({@link JdkMethods}). */
-    private static final class Live {
-        static {
-            Rt.suppress();
-        }
-        static final MethodHandle READ = live("read", int.class, ByteBuffer.class);
-        static final MethodHandle READ_AT = live("read", int.class, ByteBuffer.class, long.class);
-        static final MethodHandle READ_V = live("read", long.class, ByteBuffer[].class, int.class, int.class);
-        static final MethodHandle WRITE = live("write", int.class, ByteBuffer.class);
-        static final MethodHandle WRITE_AT = live("write", int.class, ByteBuffer.class, long.class);
-        static final MethodHandle WRITE_V = live("write", long.class, ByteBuffer[].class, int.class, int.class);
-        static final MethodHandle POSITION = live("position", long.class);
-        static final MethodHandle SEEK = live("position", FileChannel.class, long.class);
-        static final MethodHandle SIZE = live("size", long.class);
-        static final MethodHandle TRUNCATE = live("truncate", FileChannel.class, long.class);
-        static final MethodHandle FORCE = live("force", void.class, boolean.class);
-        static final MethodHandle TRANSFER_TO =
-                live("transferTo", long.class, long.class, long.class, WritableByteChannel.class);
-        static final MethodHandle TRANSFER_FROM =
-                live("transferFrom", long.class, ReadableByteChannel.class, long.class, long.class);
-        static final MethodHandle TO_CHANNEL =
-                live("transferToArbitraryChannel", long.class, long.class, long.class, WritableByteChannel.class);
-        static final MethodHandle FROM_CHANNEL =
-                live("transferFromArbitraryChannel", long.class, ReadableByteChannel.class, long.class, long.class);
-        static final MethodHandle MAP =
-                live("map", MappedByteBuffer.class, FileChannel.MapMode.class, long.class, long.class);
-        static final MethodHandle LOCK = live("lock", FileLock.class, long.class, long.class, boolean.class);
-        static final MethodHandle TRY_LOCK = live("tryLock", FileLock.class, long.class, long.class, boolean.class);
-        static final MethodHandle RELEASE = JdkMethods.special(IMPL, "release",
-                MethodType.methodType(void.class, LOCK_IMPL)).asType(MethodType.methodType(void.class, FileChannel.class, FileLock.class));
-        static final MethodHandle NEW_LOCK = lockConstructor();
-        static final MethodHandle AVAILABLE = optional("available", int.class);
-        static final MethodHandle OTHER = optional("isOther", boolean.class);
-        static final VarHandle PATH = JdkFiles.pathField(IMPL);
-        static final VarHandle FD = fdField();
-        static {
-            Rt.unsuppress();
-        }
-
-        private Live() {
-        }
-    }
-
+    private static final MethodHandle READ_LIVE = live("read", int.class, ByteBuffer.class);
+    private static final MethodHandle READ_AT_LIVE = live("read", int.class, ByteBuffer.class, long.class);
+    private static final MethodHandle READ_V_LIVE = live("read", long.class, ByteBuffer[].class, int.class, int.class);
+    private static final MethodHandle WRITE_LIVE = live("write", int.class, ByteBuffer.class);
+    private static final MethodHandle WRITE_AT_LIVE = live("write", int.class, ByteBuffer.class, long.class);
+    private static final MethodHandle WRITE_V_LIVE = live("write", long.class, ByteBuffer[].class, int.class, int.class);
+    private static final MethodHandle POSITION_LIVE = live("position", long.class);
+    private static final MethodHandle SEEK_LIVE = live("position", FileChannel.class, long.class);
+    private static final MethodHandle SIZE_LIVE = live("size", long.class);
+    private static final MethodHandle TRUNCATE_LIVE = live("truncate", FileChannel.class, long.class);
+    private static final MethodHandle FORCE_LIVE = live("force", void.class, boolean.class);
+    private static final MethodHandle TRANSFER_TO_LIVE =
+            live("transferTo", long.class, long.class, long.class, WritableByteChannel.class);
+    private static final MethodHandle TRANSFER_FROM_LIVE =
+            live("transferFrom", long.class, ReadableByteChannel.class, long.class, long.class);
+    private static final MethodHandle TO_CHANNEL =
+            live("transferToArbitraryChannel", long.class, long.class, long.class, WritableByteChannel.class);
+    private static final MethodHandle FROM_CHANNEL =
+            live("transferFromArbitraryChannel", long.class, ReadableByteChannel.class, long.class, long.class);
+    private static final MethodHandle MAP_LIVE =
+            live("map", MappedByteBuffer.class, FileChannel.MapMode.class, long.class, long.class);
+    private static final MethodHandle LOCK_LIVE = live("lock", FileLock.class, long.class, long.class, boolean.class);
+    private static final MethodHandle TRY_LOCK_LIVE = live("tryLock", FileLock.class, long.class, long.class, boolean.class);
     private static final Class<?> LOCK_IMPL = JdkMethods.jdkClass("sun.nio.ch.FileLockImpl");
+    private static final MethodHandle RELEASE_LIVE = JdkMethods.special(IMPL, "release",
+            MethodType.methodType(void.class, LOCK_IMPL)).asType(MethodType.methodType(void.class, FileChannel.class, FileLock.class));
+    private static final MethodHandle NEW_LOCK = lockConstructor();
+    private static final MethodHandle AVAILABLE_LIVE = optional("available", int.class);
+    private static final MethodHandle OTHER_LIVE = optional("isOther", boolean.class);
+
+    private static final VarHandle PATH = JdkFiles.pathField(IMPL);
+    private static final VarHandle FD = fdField();
 
     private FileChannelOps() {
     }
@@ -121,7 +109,7 @@ public final class FileChannelOps {
                             boolean.class))
                     .asType(MethodType.methodType(FileLock.class, FileChannel.class, long.class, long.class, boolean.class));
         } catch (ReflectiveOperationException e) {
-            throw JdkMethods.unreachable("the constructor of " + LOCK_IMPL.getName(), e);
+            throw new IllegalStateException("cannot reach the constructor of " + LOCK_IMPL.getName(), e);
         }
     }
 
@@ -129,17 +117,17 @@ public final class FileChannelOps {
         try {
             return MethodHandles.privateLookupIn(IMPL, MethodHandles.lookup()).findVarHandle(IMPL, "fd", FileDescriptor.class);
         } catch (ReflectiveOperationException e) {
-            throw JdkMethods.unreachable(IMPL.getName() + ".fd", e);
+            throw new IllegalStateException("no fd field in " + IMPL.getName(), e);
         }
     }
 
     private static boolean jdkFile(FileChannel self) {
-        return JdkFiles.isJdkPath((String) Live.PATH.get(self));
+        return JdkFiles.isJdkPath((String) PATH.get(self));
     }
 
     /** Writes to the process's stdout and stderr happen on replay too. */
     private static boolean isConsole(FileChannel self) {
-        Object fd = Live.FD.get(self);
+        Object fd = FD.get(self);
         return fd == FileDescriptor.out || fd == FileDescriptor.err;
     }
 
@@ -147,7 +135,7 @@ public final class FileChannelOps {
     public static int read(FileChannel self, ByteBuffer dst) throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (int) Live.READ.invokeExact(self, dst);
+                return (int) READ_LIVE.invokeExact(self, dst);
             } finally {
                 Rt.release();
             }
@@ -155,7 +143,7 @@ public final class FileChannelOps {
         Ev ev = Ev.begin(READ, 0, dst == null ? 0 : dst.remaining());
         try {
             int pos = dst == null ? 0 : dst.position();
-            int n = ev.i(ev.live() ? (int) Live.READ.invokeExact(self, dst) : 0);
+            int n = ev.i(ev.live() ? (int) READ_LIVE.invokeExact(self, dst) : 0);
             Buffers.fill(ev, dst, pos, n);
             return n;
         } catch (Throwable t) {
@@ -169,7 +157,7 @@ public final class FileChannelOps {
     public static int read(FileChannel self, ByteBuffer dst, long position) throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (int) Live.READ_AT.invokeExact(self, dst, position);
+                return (int) READ_AT_LIVE.invokeExact(self, dst, position);
             } finally {
                 Rt.release();
             }
@@ -177,7 +165,7 @@ public final class FileChannelOps {
         Ev ev = Ev.begin(READ_AT, 0, 31 * (dst == null ? 0 : dst.remaining()) + Long.hashCode(position));
         try {
             int pos = dst == null ? 0 : dst.position();
-            int n = ev.i(ev.live() ? (int) Live.READ_AT.invokeExact(self, dst, position) : 0);
+            int n = ev.i(ev.live() ? (int) READ_AT_LIVE.invokeExact(self, dst, position) : 0);
             Buffers.fill(ev, dst, pos, n);
             return n;
         } catch (Throwable t) {
@@ -192,7 +180,7 @@ public final class FileChannelOps {
     public static long read(FileChannel self, ByteBuffer[] dsts, int offset, int length) throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (long) Live.READ_V.invokeExact(self, dsts, offset, length);
+                return (long) READ_V_LIVE.invokeExact(self, dsts, offset, length);
             } finally {
                 Rt.release();
             }
@@ -200,7 +188,7 @@ public final class FileChannelOps {
         Ev ev = Ev.begin(READ_V, 0, length);
         try {
             int[] before = Buffers.positions(dsts, offset, length);
-            long n = ev.j(ev.live() ? (long) Live.READ_V.invokeExact(self, dsts, offset, length) : 0);
+            long n = ev.j(ev.live() ? (long) READ_V_LIVE.invokeExact(self, dsts, offset, length) : 0);
             for (int i = 0; n > 0 && i < length; i++) {
                 ByteBuffer b = dsts[offset + i];
                 Buffers.fill(ev, b, before[i], ev.i(ev.live() ? b.position() - before[i] : 0));
@@ -217,7 +205,7 @@ public final class FileChannelOps {
     public static int write(FileChannel self, ByteBuffer src) throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (int) Live.WRITE.invokeExact(self, src);
+                return (int) WRITE_LIVE.invokeExact(self, src);
             } finally {
                 Rt.release();
             }
@@ -226,7 +214,7 @@ public final class FileChannelOps {
         try {
             int pos = src == null ? 0 : src.position();
             boolean run = ev.live() || isConsole(self);
-            int n = ev.i(run ? (int) Live.WRITE.invokeExact(self, src) : 0);
+            int n = ev.i(run ? (int) WRITE_LIVE.invokeExact(self, src) : 0);
             if (!run && n > 0) {
                 src.position(pos + n);
             }
@@ -242,7 +230,7 @@ public final class FileChannelOps {
     public static int write(FileChannel self, ByteBuffer src, long position) throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (int) Live.WRITE_AT.invokeExact(self, src, position);
+                return (int) WRITE_AT_LIVE.invokeExact(self, src, position);
             } finally {
                 Rt.release();
             }
@@ -251,7 +239,7 @@ public final class FileChannelOps {
         try {
             int pos = src == null ? 0 : src.position();
             boolean run = ev.live() || isConsole(self);
-            int n = ev.i(run ? (int) Live.WRITE_AT.invokeExact(self, src, position) : 0);
+            int n = ev.i(run ? (int) WRITE_AT_LIVE.invokeExact(self, src, position) : 0);
             if (!run && n > 0) {
                 src.position(pos + n);
             }
@@ -268,7 +256,7 @@ public final class FileChannelOps {
     public static long write(FileChannel self, ByteBuffer[] srcs, int offset, int length) throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (long) Live.WRITE_V.invokeExact(self, srcs, offset, length);
+                return (long) WRITE_V_LIVE.invokeExact(self, srcs, offset, length);
             } finally {
                 Rt.release();
             }
@@ -277,7 +265,7 @@ public final class FileChannelOps {
         try {
             int[] before = Buffers.positions(srcs, offset, length);
             boolean run = ev.live() || isConsole(self);
-            long n = ev.j(run ? (long) Live.WRITE_V.invokeExact(self, srcs, offset, length) : 0);
+            long n = ev.j(run ? (long) WRITE_V_LIVE.invokeExact(self, srcs, offset, length) : 0);
             for (int i = 0; n > 0 && i < length; i++) {
                 ByteBuffer b = srcs[offset + i];
                 int k = ev.i(ev.live() ? b.position() - before[i] : 0);
@@ -295,14 +283,14 @@ public final class FileChannelOps {
 
     @Prologue(owner = FCI, method = "position", desc = "()J")
     public static long position(FileChannel self) throws Throwable {
-        return number(POSITION, Live.POSITION, self);
+        return number(POSITION, POSITION_LIVE, self);
     }
 
     @Prologue(owner = FCI, method = "position", desc = "(J)Ljava/nio/channels/FileChannel;")
     public static FileChannel position(FileChannel self, long newPosition) throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (FileChannel) Live.SEEK.invokeExact(self, newPosition);
+                return (FileChannel) SEEK_LIVE.invokeExact(self, newPosition);
             } finally {
                 Rt.release();
             }
@@ -310,7 +298,7 @@ public final class FileChannelOps {
         Ev ev = Ev.begin(SEEK, 0, Long.hashCode(newPosition));
         try {
             if (ev.live()) {
-                FileChannel unused = (FileChannel) Live.SEEK.invokeExact(self, newPosition);
+                FileChannel unused = (FileChannel) SEEK_LIVE.invokeExact(self, newPosition);
             }
             return self;
         } catch (Throwable t) {
@@ -322,7 +310,7 @@ public final class FileChannelOps {
 
     @Prologue(owner = FCI, method = "size", desc = "()J")
     public static long size(FileChannel self) throws Throwable {
-        return number(SIZE, Live.SIZE, self);
+        return number(SIZE, SIZE_LIVE, self);
     }
 
     /** A number about the channel's file, {@code ()long}. */
@@ -349,7 +337,7 @@ public final class FileChannelOps {
         Ev ev = Ev.begin(TRUNCATE, 0, Long.hashCode(size));
         try {
             if (ev.live()) {
-                FileChannel unused = (FileChannel) Live.TRUNCATE.invokeExact(self, size);
+                FileChannel unused = (FileChannel) TRUNCATE_LIVE.invokeExact(self, size);
             }
             return self;
         } catch (Throwable t) {
@@ -364,7 +352,7 @@ public final class FileChannelOps {
         Ev ev = Ev.begin(FORCE, 0, metaData ? 1 : 0);
         try {
             if (ev.live()) {
-                Live.FORCE.invokeExact(self, metaData);
+                FORCE_LIVE.invokeExact(self, metaData);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -383,7 +371,7 @@ public final class FileChannelOps {
             throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (long) Live.TRANSFER_TO.invokeExact(self, position, count, target);
+                return (long) TRANSFER_TO_LIVE.invokeExact(self, position, count, target);
             } finally {
                 Rt.release();
             }
@@ -393,11 +381,11 @@ public final class FileChannelOps {
             if (size < 0) {
                 return 0;
             }
-            return (long) Live.TO_CHANNEL.invokeExact(self, position, size > 0 ? Math.min(count, size - position) : count, target);
+            return (long) TO_CHANNEL.invokeExact(self, position, size > 0 ? Math.min(count, size - position) : count, target);
         }
         Ev ev = Ev.begin(TRANSFER_TO, 0, 31 * Long.hashCode(position) + Long.hashCode(count));
         try {
-            return ev.j(ev.live() ? (long) Live.TRANSFER_TO.invokeExact(self, position, count, target) : 0);
+            return ev.j(ev.live() ? (long) TRANSFER_TO_LIVE.invokeExact(self, position, count, target) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -411,7 +399,7 @@ public final class FileChannelOps {
             throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (long) Live.TRANSFER_FROM.invokeExact(self, src, position, count);
+                return (long) TRANSFER_FROM_LIVE.invokeExact(self, src, position, count);
             } finally {
                 Rt.release();
             }
@@ -420,11 +408,11 @@ public final class FileChannelOps {
             if (unclaimedLoop(self, src, position, count) < 0) {
                 return 0;
             }
-            return (long) Live.FROM_CHANNEL.invokeExact(self, src, position, count);
+            return (long) FROM_CHANNEL.invokeExact(self, src, position, count);
         }
         Ev ev = Ev.begin(TRANSFER_FROM, 0, 31 * Long.hashCode(position) + Long.hashCode(count));
         try {
-            return ev.j(ev.live() ? (long) Live.TRANSFER_FROM.invokeExact(self, src, position, count) : 0);
+            return ev.j(ev.live() ? (long) TRANSFER_FROM_LIVE.invokeExact(self, src, position, count) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -459,7 +447,7 @@ public final class FileChannelOps {
             throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (MappedByteBuffer) Live.MAP.invokeExact(self, mode, position, size);
+                return (MappedByteBuffer) MAP_LIVE.invokeExact(self, mode, position, size);
             } finally {
                 Rt.release();
             }
@@ -470,7 +458,7 @@ public final class FileChannelOps {
                 Divergence.mismatch(MAP.name, "FileChannel.map is not supported by replay: the recorded program read or"
                         + " wrote mapped file memory, which is not recorded");
             }
-            return (MappedByteBuffer) Live.MAP.invokeExact(self, mode, position, size);
+            return (MappedByteBuffer) MAP_LIVE.invokeExact(self, mode, position, size);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -480,12 +468,12 @@ public final class FileChannelOps {
 
     @Prologue(owner = FCI, method = "lock", desc = "(JJZ)Ljava/nio/channels/FileLock;")
     public static FileLock lock(FileChannel self, long position, long size, boolean shared) throws Throwable {
-        return lock(Live.LOCK, self, position, size, shared);
+        return lock(LOCK_LIVE, self, position, size, shared);
     }
 
     @Prologue(owner = FCI, method = "tryLock", desc = "(JJZ)Ljava/nio/channels/FileLock;")
     public static FileLock tryLock(FileChannel self, long position, long size, boolean shared) throws Throwable {
-        return lock(Live.TRY_LOCK, self, position, size, shared);
+        return lock(TRY_LOCK_LIVE, self, position, size, shared);
     }
 
     /** Whether the lock was granted, and as shared or not; on replay a lock object that locks nothing. */
@@ -498,7 +486,7 @@ public final class FileChannelOps {
                 return null;
             }
             boolean granted = ev.z(ev.live() && lock.isShared());
-            return ev.live() ? lock : (FileLock) Live.NEW_LOCK.invokeExact(self, position, size, granted);
+            return ev.live() ? lock : (FileLock) NEW_LOCK.invokeExact(self, position, size, granted);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -511,7 +499,7 @@ public final class FileChannelOps {
         Ev ev = Ev.begin(RELEASE, 0, 0);
         try {
             if (ev.live()) {
-                Live.RELEASE.invokeExact(self, lock);
+                RELEASE_LIVE.invokeExact(self, lock);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -525,14 +513,14 @@ public final class FileChannelOps {
     public static int available(FileChannel self) throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (int) Live.AVAILABLE.invokeExact(self);
+                return (int) AVAILABLE_LIVE.invokeExact(self);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(AVAILABLE, 0, 0);
         try {
-            return ev.i(ev.live() ? (int) Live.AVAILABLE.invokeExact(self) : 0);
+            return ev.i(ev.live() ? (int) AVAILABLE_LIVE.invokeExact(self) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -545,14 +533,14 @@ public final class FileChannelOps {
     public static boolean isOther(FileChannel self) throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (boolean) Live.OTHER.invokeExact(self);
+                return (boolean) OTHER_LIVE.invokeExact(self);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(OTHER, 0, 0);
         try {
-            return ev.z(ev.live() && (boolean) Live.OTHER.invokeExact(self));
+            return ev.z(ev.live() && (boolean) OTHER_LIVE.invokeExact(self));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {

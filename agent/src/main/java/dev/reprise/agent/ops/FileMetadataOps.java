@@ -36,27 +36,15 @@ public final class FileMetadataOps {
     private static final Op SPACE = Op.named("file.space");
     private static final Op NAME_MAX = Op.named("file.namemax");
 
-    /** The live operations' handles, made on first use ({@link JdkMethods}). */
-    private static final class Live {
-        static {
-            Rt.suppress();
-        }
-        static final MethodHandle HAS_ATTRIBUTES = handle("hasBooleanAttributes", boolean.class, File.class, int.class);
-        static final MethodHandle ATTRIBUTES = handle("getBooleanAttributes", int.class, File.class);
-        static final MethodHandle ACCESS = handle("checkAccess", boolean.class, File.class, int.class);
-        static final MethodHandle MODIFIED = handle("getLastModifiedTime", long.class, File.class);
-        static final MethodHandle LENGTH = handle("getLength", long.class, File.class);
-        static final MethodHandle LIST = handle("list", String[].class, File.class);
-        static final MethodHandle CANONICAL = handle("canonicalize", String.class, String.class);
-        static final MethodHandle SPACE = handle("getSpace", long.class, File.class, int.class);
-        static final MethodHandle NAME_MAX = handle("getNameMax", int.class, String.class);
-        static {
-            Rt.unsuppress();
-        }
-
-        private Live() {
-        }
-    }
+    private static final MethodHandle HAS_ATTRIBUTES_LIVE = handle("hasBooleanAttributes", boolean.class, File.class, int.class);
+    private static final MethodHandle ATTRIBUTES_LIVE = handle("getBooleanAttributes", int.class, File.class);
+    private static final MethodHandle ACCESS_LIVE = handle("checkAccess", boolean.class, File.class, int.class);
+    private static final MethodHandle MODIFIED_LIVE = handle("getLastModifiedTime", long.class, File.class);
+    private static final MethodHandle LENGTH_LIVE = handle("getLength", long.class, File.class);
+    private static final MethodHandle LIST_LIVE = handle("list", String[].class, File.class);
+    private static final MethodHandle CANONICAL_LIVE = handle("canonicalize", String.class, String.class);
+    private static final MethodHandle SPACE_LIVE = handle("getSpace", long.class, File.class, int.class);
+    private static final MethodHandle NAME_MAX_LIVE = handle("getNameMax", int.class, String.class);
 
     private FileMetadataOps() {
     }
@@ -64,21 +52,21 @@ public final class FileMetadataOps {
     /** {@code exists}, {@code isFile}, {@code isDirectory}, {@code isHidden}, and the temp-file name loop. */
     @Prologue(owner = UFS, method = "hasBooleanAttributes", desc = "(Ljava/io/File;I)Z")
     public static boolean hasBooleanAttributes(Object fs, File f, int attributes) throws Throwable {
-        return test(HAS_ATTRIBUTES, 0, Live.HAS_ATTRIBUTES, fs, f, attributes);
+        return test(HAS_ATTRIBUTES, 0, HAS_ATTRIBUTES_LIVE, fs, f, attributes);
     }
 
     @Prologue(owner = UFS, method = "getBooleanAttributes", desc = "(Ljava/io/File;)I")
     public static int getBooleanAttributes(Object fs, File f) throws Throwable {
         if (isJdk(f)) {
             try {
-                return (int) Live.ATTRIBUTES.invokeExact(fs, live(f));
+                return (int) ATTRIBUTES_LIVE.invokeExact(fs, live(f));
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(ATTRIBUTES, 0, digest(f));
         try {
-            return ev.i(ev.live() ? (int) Live.ATTRIBUTES.invokeExact(fs, f) : 0);
+            return ev.i(ev.live() ? (int) ATTRIBUTES_LIVE.invokeExact(fs, f) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -90,9 +78,9 @@ public final class FileMetadataOps {
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = FS, method = "checkAccess", desc = "(Ljava/io/File;I)Z", alsoIn = FILE)
     public static boolean checkAccess(Object fs, File f, int access, int site) throws Throwable {
         if (!Rt.claim()) {
-            return (boolean) Live.ACCESS.invokeExact(fs, f, access);
+            return (boolean) ACCESS_LIVE.invokeExact(fs, f, access);
         }
-        return test(ACCESS, site, Live.ACCESS, fs, f, access);
+        return test(ACCESS, site, ACCESS_LIVE, fs, f, access);
     }
 
     /** A yes-or-no question about {@code f} with an int argument: {@code (File, int)boolean}. */
@@ -117,17 +105,17 @@ public final class FileMetadataOps {
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = FS, method = "getLastModifiedTime", desc = "(Ljava/io/File;)J", alsoIn = FILE)
     public static long getLastModifiedTime(Object fs, File f, int site) throws Throwable {
         if (!Rt.claim()) {
-            return (long) Live.MODIFIED.invokeExact(fs, f);
+            return (long) MODIFIED_LIVE.invokeExact(fs, f);
         }
-        return number(MODIFIED, site, Live.MODIFIED, fs, f);
+        return number(MODIFIED, site, MODIFIED_LIVE, fs, f);
     }
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = FS, method = "getLength", desc = "(Ljava/io/File;)J", alsoIn = FILE)
     public static long getLength(Object fs, File f, int site) throws Throwable {
         if (!Rt.claim()) {
-            return (long) Live.LENGTH.invokeExact(fs, f);
+            return (long) LENGTH_LIVE.invokeExact(fs, f);
         }
-        return number(LENGTH, site, Live.LENGTH, fs, f);
+        return number(LENGTH, site, LENGTH_LIVE, fs, f);
     }
 
     /** A number about {@code f}: {@code (File)long}. */
@@ -153,18 +141,18 @@ public final class FileMetadataOps {
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = FS, method = "list", desc = "(Ljava/io/File;)[Ljava/lang/String;", alsoIn = FILE)
     public static String[] list(Object fs, File f, int site) throws Throwable {
         if (!Rt.claim()) {
-            return (String[]) Live.LIST.invokeExact(fs, f);
+            return (String[]) LIST_LIVE.invokeExact(fs, f);
         }
         if (isJdk(f)) {
             try {
-                return (String[]) Live.LIST.invokeExact(fs, live(f));
+                return (String[]) LIST_LIVE.invokeExact(fs, live(f));
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(LIST, site, digest(f));
         try {
-            String[] live = ev.live() ? (String[]) Live.LIST.invokeExact(fs, f) : null;
+            String[] live = ev.live() ? (String[]) LIST_LIVE.invokeExact(fs, f) : null;
             int n = ev.i(live == null ? -1 : live.length);
             if (n < 0) {
                 return null;
@@ -186,14 +174,14 @@ public final class FileMetadataOps {
     public static String canonicalize(Object fs, String path) throws Throwable {
         if (JdkFiles.isJdkPath(path)) {
             try {
-                return (String) Live.CANONICAL.invokeExact(fs, JdkFiles.live(path));
+                return (String) CANONICAL_LIVE.invokeExact(fs, JdkFiles.live(path));
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(CANONICAL, 0, Digest.of(path));
         try {
-            return ev.s(ev.live() ? (String) Live.CANONICAL.invokeExact(fs, path) : null);
+            return ev.s(ev.live() ? (String) CANONICAL_LIVE.invokeExact(fs, path) : null);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -205,11 +193,11 @@ public final class FileMetadataOps {
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = FS, method = "getSpace", desc = "(Ljava/io/File;I)J", alsoIn = FILE)
     public static long getSpace(Object fs, File f, int t, int site) throws Throwable {
         if (!Rt.claim()) {
-            return (long) Live.SPACE.invokeExact(fs, f, t);
+            return (long) SPACE_LIVE.invokeExact(fs, f, t);
         }
         Ev ev = Ev.begin(SPACE, site, digest(f) ^ t);
         try {
-            return ev.j(ev.live() ? (long) Live.SPACE.invokeExact(fs, f, t) : 0);
+            return ev.j(ev.live() ? (long) SPACE_LIVE.invokeExact(fs, f, t) : 0);
         } catch (Throwable e) {
             throw ev.threw(e);
         } finally {
@@ -222,7 +210,7 @@ public final class FileMetadataOps {
     public static int getNameMax(Object fs, String path) throws Throwable {
         Ev ev = Ev.begin(NAME_MAX, 0, Digest.of(path));
         try {
-            return ev.i(ev.live() ? (int) Live.NAME_MAX.invokeExact(fs, path) : 0);
+            return ev.i(ev.live() ? (int) NAME_MAX_LIVE.invokeExact(fs, path) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {

@@ -33,70 +33,46 @@ public final class FileStreamOps {
     private static final Op OUT_WRITE = Op.named("file.out.write");
 
     private static final MethodType BYTES_OFF_LEN = MethodType.methodType(int.class, byte[].class, int.class, int.class);
-    /** The live operations' handles, made on first use ({@link JdkMethods}). */
-    private static final class In {
-        static {
-            Rt.suppress();
-        }
-        static final MethodHandle OPEN =
-                JdkMethods.special(FileInputStream.class, "open", MethodType.methodType(void.class, String.class));
-        static final MethodHandle READ = JdkMethods.special(FileInputStream.class, "read", BYTES_OFF_LEN);
-        static final MethodHandle READ_ARRAY =
-                JdkMethods.special(FileInputStream.class, "read", MethodType.methodType(int.class, byte[].class));
-        static final MethodHandle READ_BYTE =
-                JdkMethods.special(FileInputStream.class, "read", MethodType.methodType(int.class));
-        static final MethodHandle READ_ALL =
-                JdkMethods.special(FileInputStream.class, "readAllBytes", MethodType.methodType(byte[].class));
-        static final MethodHandle READ_N =
-                JdkMethods.special(FileInputStream.class, "readNBytes", MethodType.methodType(byte[].class, int.class));
-        static final MethodHandle SKIP =
-                JdkMethods.special(FileInputStream.class, "skip", MethodType.methodType(long.class, long.class));
-        static final MethodHandle AVAILABLE =
-                JdkMethods.special(FileInputStream.class, "available", MethodType.methodType(int.class));
-        static final MethodHandle REGULAR =
-                JdkMethods.specialIfPresent(FileInputStream.class, "isRegularFile", MethodType.methodType(boolean.class));
-        static final VarHandle PATH = JdkFiles.pathField(FileInputStream.class);
-        static {
-            Rt.unsuppress();
-        }
+    private static final MethodHandle IN_OPEN_LIVE =
+            JdkMethods.special(FileInputStream.class, "open", MethodType.methodType(void.class, String.class));
+    private static final MethodHandle IN_READ_LIVE = JdkMethods.special(FileInputStream.class, "read", BYTES_OFF_LEN);
+    private static final MethodHandle IN_READ_ARRAY_LIVE =
+            JdkMethods.special(FileInputStream.class, "read", MethodType.methodType(int.class, byte[].class));
+    private static final MethodHandle IN_READ_BYTE_LIVE =
+            JdkMethods.special(FileInputStream.class, "read", MethodType.methodType(int.class));
+    private static final MethodHandle IN_READ_ALL_LIVE =
+            JdkMethods.special(FileInputStream.class, "readAllBytes", MethodType.methodType(byte[].class));
+    private static final MethodHandle IN_READ_N_LIVE =
+            JdkMethods.special(FileInputStream.class, "readNBytes", MethodType.methodType(byte[].class, int.class));
+    private static final MethodHandle IN_SKIP_LIVE =
+            JdkMethods.special(FileInputStream.class, "skip", MethodType.methodType(long.class, long.class));
+    private static final MethodHandle IN_AVAILABLE_LIVE =
+            JdkMethods.special(FileInputStream.class, "available", MethodType.methodType(int.class));
+    private static final MethodHandle IN_REGULAR_LIVE =
+            JdkMethods.specialIfPresent(FileInputStream.class, "isRegularFile", MethodType.methodType(boolean.class));
+    private static final MethodHandle OUT_OPEN_LIVE = JdkMethods.special(FileOutputStream.class, "open",
+            MethodType.methodType(void.class, String.class, boolean.class));
+    private static final MethodHandle OUT_WRITE_LIVE = JdkMethods.special(FileOutputStream.class, "write",
+            MethodType.methodType(void.class, byte[].class, int.class, int.class));
+    private static final MethodHandle OUT_WRITE_ARRAY_LIVE = JdkMethods.special(FileOutputStream.class, "write",
+            MethodType.methodType(void.class, byte[].class));
+    private static final MethodHandle OUT_WRITE_BYTE_LIVE = JdkMethods.special(FileOutputStream.class, "write",
+            MethodType.methodType(void.class, int.class));
 
-        private In() {
-        }
-    }
-
-    /** The live operations' handles, made on first use ({@link JdkMethods}). */
-    private static final class Out {
-        static {
-            Rt.suppress();
-        }
-        static final MethodHandle OPEN = JdkMethods.special(FileOutputStream.class, "open",
-                MethodType.methodType(void.class, String.class, boolean.class));
-        static final MethodHandle WRITE = JdkMethods.special(FileOutputStream.class, "write",
-                MethodType.methodType(void.class, byte[].class, int.class, int.class));
-        static final MethodHandle WRITE_ARRAY = JdkMethods.special(FileOutputStream.class, "write",
-                MethodType.methodType(void.class, byte[].class));
-        static final MethodHandle WRITE_BYTE = JdkMethods.special(FileOutputStream.class, "write",
-                MethodType.methodType(void.class, int.class));
-        static {
-            Rt.unsuppress();
-        }
-
-        private Out() {
-        }
-    }
+    private static final VarHandle IN_PATH = JdkFiles.pathField(FileInputStream.class);
 
     private FileStreamOps() {
     }
 
     private static boolean jdkFile(FileInputStream in) {
-        return JdkFiles.isJdkPath((String) In.PATH.get(in));
+        return JdkFiles.isJdkPath((String) IN_PATH.get(in));
     }
 
     @Prologue(owner = "java/io/FileInputStream", method = "open", desc = "(Ljava/lang/String;)V")
     public static void openIn(FileInputStream self, String path) throws Throwable {
         if (JdkFiles.isJdkPath(path)) {
             try {
-                In.OPEN.invokeExact(self, JdkFiles.live(path));
+                IN_OPEN_LIVE.invokeExact(self, JdkFiles.live(path));
                 return;
             } finally {
                 Rt.release();
@@ -105,7 +81,7 @@ public final class FileStreamOps {
         Ev ev = Ev.begin(IN_OPEN, 0, Digest.of(path));
         try {
             if (ev.live()) {
-                In.OPEN.invokeExact(self, path);
+                IN_OPEN_LIVE.invokeExact(self, path);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -118,14 +94,14 @@ public final class FileStreamOps {
     public static int read(FileInputStream self, byte[] b, int off, int len) throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (int) In.READ.invokeExact(self, b, off, len);
+                return (int) IN_READ_LIVE.invokeExact(self, b, off, len);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(IN_READ, 0, len);
         try {
-            return Buffers.read(ev, b, off, ev.i(ev.live() ? (int) In.READ.invokeExact(self, b, off, len) : 0));
+            return Buffers.read(ev, b, off, ev.i(ev.live() ? (int) IN_READ_LIVE.invokeExact(self, b, off, len) : 0));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -137,14 +113,14 @@ public final class FileStreamOps {
     public static int read(FileInputStream self, byte[] b) throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (int) In.READ_ARRAY.invokeExact(self, b);
+                return (int) IN_READ_ARRAY_LIVE.invokeExact(self, b);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(IN_READ, 0, b == null ? 0 : b.length);
         try {
-            return Buffers.read(ev, b, 0, ev.i(ev.live() ? (int) In.READ_ARRAY.invokeExact(self, b) : 0));
+            return Buffers.read(ev, b, 0, ev.i(ev.live() ? (int) IN_READ_ARRAY_LIVE.invokeExact(self, b) : 0));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -154,21 +130,21 @@ public final class FileStreamOps {
 
     @Prologue(owner = "java/io/FileInputStream", method = "read", desc = "()I")
     public static int read(FileInputStream self) throws Throwable {
-        return number(IN_READ_BYTE, In.READ_BYTE, self);
+        return number(IN_READ_BYTE, IN_READ_BYTE_LIVE, self);
     }
 
     @Prologue(owner = "java/io/FileInputStream", method = "readAllBytes", desc = "()[B")
     public static byte[] readAllBytes(FileInputStream self) throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (byte[]) In.READ_ALL.invokeExact(self);
+                return (byte[]) IN_READ_ALL_LIVE.invokeExact(self);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(IN_READ_ALL, 0, 0);
         try {
-            return ev.blob(ev.live() ? (byte[]) In.READ_ALL.invokeExact(self) : null);
+            return ev.blob(ev.live() ? (byte[]) IN_READ_ALL_LIVE.invokeExact(self) : null);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -180,14 +156,14 @@ public final class FileStreamOps {
     public static byte[] readNBytes(FileInputStream self, int len) throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (byte[]) In.READ_N.invokeExact(self, len);
+                return (byte[]) IN_READ_N_LIVE.invokeExact(self, len);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(IN_READ_ALL, 0, len);
         try {
-            return ev.blob(ev.live() ? (byte[]) In.READ_N.invokeExact(self, len) : null);
+            return ev.blob(ev.live() ? (byte[]) IN_READ_N_LIVE.invokeExact(self, len) : null);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -199,14 +175,14 @@ public final class FileStreamOps {
     public static long skip(FileInputStream self, long n) throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (long) In.SKIP.invokeExact(self, n);
+                return (long) IN_SKIP_LIVE.invokeExact(self, n);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(IN_SKIP, 0, (int) n);
         try {
-            return ev.j(ev.live() ? (long) In.SKIP.invokeExact(self, n) : 0);
+            return ev.j(ev.live() ? (long) IN_SKIP_LIVE.invokeExact(self, n) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -216,7 +192,7 @@ public final class FileStreamOps {
 
     @Prologue(owner = "java/io/FileInputStream", method = "available", desc = "()I")
     public static int available(FileInputStream self) throws Throwable {
-        return number(IN_AVAILABLE, In.AVAILABLE, self);
+        return number(IN_AVAILABLE, IN_AVAILABLE_LIVE, self);
     }
 
     /** A call without arguments that returns an int, {@code ()int}: a byte, or a count. */
@@ -243,14 +219,14 @@ public final class FileStreamOps {
     public static boolean isRegularFile(FileInputStream self) throws Throwable {
         if (jdkFile(self)) {
             try {
-                return (boolean) In.REGULAR.invokeExact(self);
+                return (boolean) IN_REGULAR_LIVE.invokeExact(self);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(IN_REGULAR, 0, 0);
         try {
-            return ev.z(ev.live() && (boolean) In.REGULAR.invokeExact(self));
+            return ev.z(ev.live() && (boolean) IN_REGULAR_LIVE.invokeExact(self));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -263,7 +239,7 @@ public final class FileStreamOps {
         Ev ev = Ev.begin(OUT_OPEN, 0, Digest.of(path) ^ (append ? 1 : 0));
         try {
             if (ev.live()) {
-                Out.OPEN.invokeExact(self, path, append);
+                OUT_OPEN_LIVE.invokeExact(self, path, append);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -277,7 +253,7 @@ public final class FileStreamOps {
         Ev ev = Ev.begin(OUT_WRITE, 0, digest(b, off, len));
         try {
             if (ev.live() || isConsole(self)) {
-                Out.WRITE.invokeExact(self, b, off, len);
+                OUT_WRITE_LIVE.invokeExact(self, b, off, len);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -291,7 +267,7 @@ public final class FileStreamOps {
         Ev ev = Ev.begin(OUT_WRITE, 0, b == null ? 0 : digest(b, 0, b.length));
         try {
             if (ev.live() || isConsole(self)) {
-                Out.WRITE_ARRAY.invokeExact(self, b);
+                OUT_WRITE_ARRAY_LIVE.invokeExact(self, b);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -305,7 +281,7 @@ public final class FileStreamOps {
         Ev ev = Ev.begin(OUT_WRITE, 0, b & 0xFF);
         try {
             if (ev.live() || isConsole(self)) {
-                Out.WRITE_BYTE.invokeExact(self, b);
+                OUT_WRITE_BYTE_LIVE.invokeExact(self, b);
             }
         } catch (Throwable t) {
             throw ev.threw(t);

@@ -34,25 +34,13 @@ public final class NioDirectoryOps {
     private static final Op READDIR = Op.named("nio.readdir");
     private static final Op CLOSEDIR = Op.named("nio.closedir");
 
-    /** The live operations' handles, made on first use ({@link JdkMethods}). */
-    private static final class Live {
-        static {
-            Rt.suppress();
-        }
-        static final MethodHandle OPENDIR = Unix.method("opendir", long.class, Unix.PATH);
-        /** {@code dup}, its result widened: one shape with {@code fdopendir}. */
-        static final MethodHandle DUP_WIDE = Unix.method("dup", int.class, int.class)
-                .asType(MethodType.methodType(long.class, int.class));
-        static final MethodHandle FDOPENDIR = Unix.method("fdopendir", long.class, int.class);
-        static final MethodHandle READDIR = Unix.method("readdir", byte[].class, long.class);
-        static final MethodHandle CLOSEDIR = Unix.method("closedir", void.class, long.class);
-        static {
-            Rt.unsuppress();
-        }
-
-        private Live() {
-        }
-    }
+    private static final MethodHandle OPENDIR_LIVE = Unix.method("opendir", long.class, Unix.PATH);
+    /** {@code dup}, its result widened: one shape with {@code fdopendir}. */
+    private static final MethodHandle DUP_WIDE = Unix.method("dup", int.class, int.class)
+            .asType(MethodType.methodType(long.class, int.class));
+    private static final MethodHandle FDOPENDIR_LIVE = Unix.method("fdopendir", long.class, int.class);
+    private static final MethodHandle READDIR_LIVE = Unix.method("readdir", byte[].class, long.class);
+    private static final MethodHandle CLOSEDIR_LIVE = Unix.method("closedir", void.class, long.class);
 
     private NioDirectoryOps() {
     }
@@ -60,7 +48,7 @@ public final class NioDirectoryOps {
     /** {@code closedir}, live, as its errno ({@link Unix#errno}): 0 when it returns. */
     private static int closedirErrno(long dir) throws Throwable {
         try {
-            Live.CLOSEDIR.invokeExact(dir);
+            CLOSEDIR_LIVE.invokeExact(dir);
             return 0;
         } catch (Throwable t) {
             return Unix.errno(t);
@@ -72,7 +60,7 @@ public final class NioDirectoryOps {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
             try {
-                return LiveHandles.add((long) Live.OPENDIR.invokeExact(jdk));
+                return LiveHandles.add((long) OPENDIR_LIVE.invokeExact(jdk));
             } finally {
                 Rt.release();
             }
@@ -83,7 +71,7 @@ public final class NioDirectoryOps {
         try {
             if (ev.live()) {
                 try {
-                    dir = (long) Live.OPENDIR.invokeExact(path);
+                    dir = (long) OPENDIR_LIVE.invokeExact(path);
                     LiveHandles.forget(dir);
                 } catch (Throwable t) {
                     errno = Unix.errno(t);
@@ -101,13 +89,13 @@ public final class NioDirectoryOps {
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "dup", desc = "(I)I", alsoIn = {PROVIDER, SECURE_STREAM})
     public static int dup(int fd) throws Throwable {
-        return (int) fromDescriptor(DUP, Live.DUP_WIDE, fd);
+        return (int) fromDescriptor(DUP, DUP_WIDE, fd);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "fdopendir", desc = "(I)J",
             alsoIn = {PROVIDER, SECURE_STREAM})
     public static long fdopendir(int fd) throws Throwable {
-        return fromDescriptor(FDOPENDIR, Live.FDOPENDIR, fd);
+        return fromDescriptor(FDOPENDIR, FDOPENDIR_LIVE, fd);
     }
 
     /**
@@ -152,11 +140,11 @@ public final class NioDirectoryOps {
             alsoIn = {ITERATOR, COPY_17, COPY_25, PATH_25})
     public static byte[] readdir(long dir) throws Throwable {
         if (!Rt.claim()) {
-            return (byte[]) Live.READDIR.invokeExact(dir);
+            return (byte[]) READDIR_LIVE.invokeExact(dir);
         }
         if (LiveHandles.contains(dir)) {
             try {
-                return (byte[]) Live.READDIR.invokeExact(dir);
+                return (byte[]) READDIR_LIVE.invokeExact(dir);
             } finally {
                 Rt.release();
             }
@@ -167,7 +155,7 @@ public final class NioDirectoryOps {
         try {
             if (ev.live()) {
                 try {
-                    name = (byte[]) Live.READDIR.invokeExact(dir);
+                    name = (byte[]) READDIR_LIVE.invokeExact(dir);
                 } catch (Throwable t) {
                     errno = Unix.errno(t);
                 }
@@ -189,13 +177,13 @@ public final class NioDirectoryOps {
             alsoIn = {STREAM, COPY_17, COPY_25, PATH_25})
     public static void closedir(long dir) throws Throwable {
         if (!Rt.claim()) {
-            Live.CLOSEDIR.invokeExact(dir);
+            CLOSEDIR_LIVE.invokeExact(dir);
             return;
         }
         if (LiveHandles.contains(dir)) {
             try {
                 LiveHandles.forget(dir);
-                Live.CLOSEDIR.invokeExact(dir);
+                CLOSEDIR_LIVE.invokeExact(dir);
                 return;
             } finally {
                 Rt.release();

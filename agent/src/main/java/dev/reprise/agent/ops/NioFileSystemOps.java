@@ -32,30 +32,18 @@ public final class NioFileSystemOps {
     private static final Op USER = Op.named("nio.getpwuid");
     private static final Op GROUP = Op.named("nio.getgrgid");
 
-    /** The live operations' handles, made on first use ({@link JdkMethods}). */
-    private static final class Live {
-        static {
-            Rt.suppress();
-        }
-        static final MethodHandle OPEN = Unix.method("open", int.class, Unix.PATH, int.class, int.class);
-        static final MethodHandle CLOSE = Unix.method("close", void.class, int.class);
-        static final MethodHandle STAT = Unix.method("stat", void.class, Unix.PATH, Unix.ATTRS);
-        static final MethodHandle STAT2 = Unix.optional("stat2", int.class, Unix.PATH, Unix.ATTRS);
-        static final MethodHandle LSTAT = Unix.method("lstat", void.class, Unix.PATH, Unix.ATTRS);
-        static final MethodHandle FSTAT = Unix.method("fstat", void.class, int.class, Unix.ATTRS);
-        static final MethodHandle STAT_MODE = Unix.optional("stat", int.class, Unix.PATH);
-        static final MethodHandle ACCESS_THROWS = Unix.optional("access", void.class, Unix.PATH, int.class);
-        static final MethodHandle ACCESS_ERRNO = Unix.optional("access", int.class, Unix.PATH, int.class);
-        static final MethodHandle EXISTS = Unix.optional("exists", boolean.class, Unix.PATH);
-        static final MethodHandle USER = Unix.method("getpwuid", byte[].class, int.class);
-        static final MethodHandle GROUP = Unix.method("getgrgid", byte[].class, int.class);
-        static {
-            Rt.unsuppress();
-        }
-
-        private Live() {
-        }
-    }
+    private static final MethodHandle OPEN_LIVE = Unix.method("open", int.class, Unix.PATH, int.class, int.class);
+    private static final MethodHandle CLOSE_LIVE = Unix.method("close", void.class, int.class);
+    private static final MethodHandle STAT_LIVE = Unix.method("stat", void.class, Unix.PATH, Unix.ATTRS);
+    private static final MethodHandle STAT2_LIVE = Unix.optional("stat2", int.class, Unix.PATH, Unix.ATTRS);
+    private static final MethodHandle LSTAT_LIVE = Unix.method("lstat", void.class, Unix.PATH, Unix.ATTRS);
+    private static final MethodHandle FSTAT_LIVE = Unix.method("fstat", void.class, int.class, Unix.ATTRS);
+    private static final MethodHandle STAT_MODE_LIVE = Unix.optional("stat", int.class, Unix.PATH);
+    private static final MethodHandle ACCESS_THROWS_LIVE = Unix.optional("access", void.class, Unix.PATH, int.class);
+    private static final MethodHandle ACCESS_ERRNO_LIVE = Unix.optional("access", int.class, Unix.PATH, int.class);
+    private static final MethodHandle EXISTS_LIVE = Unix.optional("exists", boolean.class, Unix.PATH);
+    private static final MethodHandle USER_LIVE = Unix.method("getpwuid", byte[].class, int.class);
+    private static final MethodHandle GROUP_LIVE = Unix.method("getgrgid", byte[].class, int.class);
 
     private NioFileSystemOps() {
     }
@@ -65,7 +53,7 @@ public final class NioFileSystemOps {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
             try {
-                return LiveHandles.add((int) Live.OPEN.invokeExact(jdk, flags, mode));
+                return LiveHandles.add((int) OPEN_LIVE.invokeExact(jdk, flags, mode));
             } finally {
                 Rt.release();
             }
@@ -76,7 +64,7 @@ public final class NioFileSystemOps {
         try {
             if (ev.live()) {
                 try {
-                    fd = (int) Live.OPEN.invokeExact(path, flags, mode);
+                    fd = (int) OPEN_LIVE.invokeExact(path, flags, mode);
                     LiveHandles.forget(fd);
                 } catch (Throwable t) {
                     errno = Unix.errno(t);
@@ -98,7 +86,7 @@ public final class NioFileSystemOps {
         if (LiveHandles.contains(fd)) {
             try {
                 LiveHandles.forget(fd);
-                Live.CLOSE.invokeExact(fd);
+                CLOSE_LIVE.invokeExact(fd);
                 return;
             } finally {
                 Rt.release();
@@ -120,7 +108,7 @@ public final class NioFileSystemOps {
 
     private static int closeErrno(int fd) throws Throwable {
         try {
-            Live.CLOSE.invokeExact(fd);
+            CLOSE_LIVE.invokeExact(fd);
             return 0;
         } catch (Throwable t) {
             return Unix.errno(t);
@@ -138,7 +126,7 @@ public final class NioFileSystemOps {
 
     private static int fstatErrno(int fd, Object attrs) throws Throwable {
         try {
-            Live.FSTAT.invokeExact(fd, attrs);
+            FSTAT_LIVE.invokeExact(fd, attrs);
             return 0;
         } catch (Throwable t) {
             return Unix.errno(t);
@@ -147,7 +135,7 @@ public final class NioFileSystemOps {
 
     private static int accessErrno(Path path, int amode) throws Throwable {
         try {
-            Live.ACCESS_THROWS.invokeExact(path, amode);
+            ACCESS_THROWS_LIVE.invokeExact(path, amode);
             return 0;
         } catch (Throwable t) {
             return Unix.errno(t);
@@ -156,12 +144,12 @@ public final class NioFileSystemOps {
 
     @Prologue(owner = D, method = "stat", desc = "(" + P + A + ")V")
     public static void stat(Path path, Object attrs) throws Throwable {
-        stat(STAT, Live.STAT, path, attrs);
+        stat(STAT, STAT_LIVE, path, attrs);
     }
 
     @Prologue(owner = D, method = "lstat", desc = "(" + P + A + ")V")
     public static void lstat(Path path, Object attrs) throws Throwable {
-        stat(LSTAT, Live.LSTAT, path, attrs);
+        stat(LSTAT, LSTAT_LIVE, path, attrs);
     }
 
     private static void stat(Op op, MethodHandle live, Path path, Object attrs) throws Throwable {
@@ -195,14 +183,14 @@ public final class NioFileSystemOps {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
             try {
-                return (int) Live.STAT2.invokeExact(jdk, attrs);
+                return (int) STAT2_LIVE.invokeExact(jdk, attrs);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(STAT, 0, Unix.digest(path));
         try {
-            int errno = ev.i(ev.live() ? (int) Live.STAT2.invokeExact(path, attrs) : 0);
+            int errno = ev.i(ev.live() ? (int) STAT2_LIVE.invokeExact(path, attrs) : 0);
             if (errno == 0) {
                 UnixAttrs.code(ev, attrs);
             }
@@ -220,14 +208,14 @@ public final class NioFileSystemOps {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
             try {
-                return (int) Live.STAT_MODE.invokeExact(jdk);
+                return (int) STAT_MODE_LIVE.invokeExact(jdk);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(STAT_MODE, 0, Unix.digest(path));
         try {
-            return ev.i(ev.live() ? (int) Live.STAT_MODE.invokeExact(path) : 0);
+            return ev.i(ev.live() ? (int) STAT_MODE_LIVE.invokeExact(path) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -240,12 +228,12 @@ public final class NioFileSystemOps {
             alsoIn = {"sun/nio/fs/UnixFileAttributes"})
     public static void fstat(int fd, Object attrs) throws Throwable {
         if (!Rt.claim()) {
-            Live.FSTAT.invokeExact(fd, attrs);
+            FSTAT_LIVE.invokeExact(fd, attrs);
             return;
         }
         if (LiveHandles.contains(fd)) {
             try {
-                Live.FSTAT.invokeExact(fd, attrs);
+                FSTAT_LIVE.invokeExact(fd, attrs);
                 return;
             } finally {
                 Rt.release();
@@ -272,7 +260,7 @@ public final class NioFileSystemOps {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
             try {
-                Live.ACCESS_THROWS.invokeExact(jdk, amode);
+                ACCESS_THROWS_LIVE.invokeExact(jdk, amode);
                 return;
             } finally {
                 Rt.release();
@@ -296,14 +284,14 @@ public final class NioFileSystemOps {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
             try {
-                return (int) Live.ACCESS_ERRNO.invokeExact(jdk, amode);
+                return (int) ACCESS_ERRNO_LIVE.invokeExact(jdk, amode);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(ACCESS, 0, 31 * Unix.digest(path) + amode);
         try {
-            return ev.i(ev.live() ? (int) Live.ACCESS_ERRNO.invokeExact(path, amode) : 0);
+            return ev.i(ev.live() ? (int) ACCESS_ERRNO_LIVE.invokeExact(path, amode) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -317,14 +305,14 @@ public final class NioFileSystemOps {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
             try {
-                return (boolean) Live.EXISTS.invokeExact(jdk);
+                return (boolean) EXISTS_LIVE.invokeExact(jdk);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(EXISTS, 0, Unix.digest(path));
         try {
-            return ev.z(ev.live() && (boolean) Live.EXISTS.invokeExact(path));
+            return ev.z(ev.live() && (boolean) EXISTS_LIVE.invokeExact(path));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -336,13 +324,13 @@ public final class NioFileSystemOps {
     @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "getpwuid", desc = "(I)[B",
             alsoIn = {"sun/nio/fs/UnixUserPrincipals"})
     public static byte[] getpwuid(int uid) throws Throwable {
-        return name(USER, Live.USER, uid);
+        return name(USER, USER_LIVE, uid);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "getgrgid", desc = "(I)[B",
             alsoIn = {"sun/nio/fs/UnixUserPrincipals"})
     public static byte[] getgrgid(int gid) throws Throwable {
-        return name(GROUP, Live.GROUP, gid);
+        return name(GROUP, GROUP_LIVE, gid);
     }
 
     private static byte[] name(Op op, MethodHandle live, int id) throws Throwable {

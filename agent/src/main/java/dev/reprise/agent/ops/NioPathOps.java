@@ -43,34 +43,21 @@ public final class NioPathOps {
     private static final Op COPY = Op.named("nio.copy");
     private static final Op MOVE = Op.named("nio.move");
 
-    /** The live operations' handles, made on first use ({@link JdkMethods}). */
-    private static final class Live {
-        static {
-            Rt.suppress();
-        }
-        /** The dispatcher's void calls, run live as their errno ({@link Unix#errno}) by the methods below. */
-        static final MethodHandle MKDIR = Unix.method("mkdir", void.class, Unix.PATH, int.class);
-        static final MethodHandle RMDIR = Unix.method("rmdir", void.class, Unix.PATH);
-        static final MethodHandle UNLINK = Unix.method("unlink", void.class, Unix.PATH);
-        static final MethodHandle LINK = Unix.method("link", void.class, Unix.PATH, Unix.PATH);
-        static final MethodHandle SYMLINK = Unix.method("symlink", void.class, byte[].class, Unix.PATH);
-        static final MethodHandle READLINK = Unix.method("readlink", byte[].class, Unix.PATH);
-        static final MethodHandle REALPATH = Unix.method("realpath", byte[].class, Unix.PATH);
-        static final MethodHandle SET_TIMES = view(BASIC, "setTimes", FileTime.class, FileTime.class, FileTime.class);
-        static final MethodHandle SET_MODE = view(POSIX, "setMode", int.class);
-        static final MethodHandle SET_OWNERS = view(POSIX, "setOwners", int.class, int.class);
-        static final MethodHandle COPY = provider("copy");
-        static final MethodHandle MOVE = provider("move");
-        static {
-            Rt.unsuppress();
-        }
-
-        private Live() {
-        }
-    }
-
+    /** The dispatcher's void calls, run live as their errno ({@link Unix#errno}) by the methods below. */
+    private static final MethodHandle MKDIR_LIVE = Unix.method("mkdir", void.class, Unix.PATH, int.class);
+    private static final MethodHandle RMDIR_LIVE = Unix.method("rmdir", void.class, Unix.PATH);
+    private static final MethodHandle UNLINK_LIVE = Unix.method("unlink", void.class, Unix.PATH);
+    private static final MethodHandle LINK_LIVE = Unix.method("link", void.class, Unix.PATH, Unix.PATH);
+    private static final MethodHandle SYMLINK_LIVE = Unix.method("symlink", void.class, byte[].class, Unix.PATH);
+    private static final MethodHandle READLINK_LIVE = Unix.method("readlink", byte[].class, Unix.PATH);
+    private static final MethodHandle REALPATH_LIVE = Unix.method("realpath", byte[].class, Unix.PATH);
+    private static final MethodHandle SET_TIMES_LIVE = view(BASIC, "setTimes", FileTime.class, FileTime.class, FileTime.class);
+    private static final MethodHandle SET_MODE_LIVE = view(POSIX, "setMode", int.class);
+    private static final MethodHandle SET_OWNERS_LIVE = view(POSIX, "setOwners", int.class, int.class);
     private static final MethodType COPY_TYPE =
             MethodType.methodType(void.class, FileSystemProvider.class, Path.class, Path.class, CopyOption[].class);
+    private static final MethodHandle COPY_LIVE = provider("copy");
+    private static final MethodHandle MOVE_LIVE = provider("move");
 
     private NioPathOps() {
     }
@@ -103,17 +90,17 @@ public final class NioPathOps {
 
     @Prologue(owner = D, method = "rmdir", desc = "(" + P + ")V")
     public static void rmdir(Path path) throws Throwable {
-        remove(RMDIR, Live.RMDIR, path);
+        remove(RMDIR, RMDIR_LIVE, path);
     }
 
     @Prologue(owner = D, method = "unlink", desc = "(" + P + ")V")
     public static void unlink(Path path) throws Throwable {
-        remove(UNLINK, Live.UNLINK, path);
+        remove(UNLINK, UNLINK_LIVE, path);
     }
 
     private static int mkdirErrno(Path path, int mode) throws Throwable {
         try {
-            Live.MKDIR.invokeExact(path, mode);
+            MKDIR_LIVE.invokeExact(path, mode);
             return 0;
         } catch (Throwable t) {
             return Unix.errno(t);
@@ -131,7 +118,7 @@ public final class NioPathOps {
 
     private static int linkErrno(Path existing, Path link) throws Throwable {
         try {
-            Live.LINK.invokeExact(existing, link);
+            LINK_LIVE.invokeExact(existing, link);
             return 0;
         } catch (Throwable t) {
             return Unix.errno(t);
@@ -140,7 +127,7 @@ public final class NioPathOps {
 
     private static int symlinkErrno(byte[] target, Path link) throws Throwable {
         try {
-            Live.SYMLINK.invokeExact(target, link);
+            SYMLINK_LIVE.invokeExact(target, link);
             return 0;
         } catch (Throwable t) {
             return Unix.errno(t);
@@ -190,13 +177,13 @@ public final class NioPathOps {
 
     @Prologue(owner = D, method = "readlink", desc = "(" + P + ")[B")
     public static byte[] readlink(Path path) throws Throwable {
-        return resolve(READLINK, Live.READLINK, path);
+        return resolve(READLINK, READLINK_LIVE, path);
     }
 
     /** {@code Path.toRealPath}: the recording machine's answer, symbolic links resolved there. */
     @Prologue(owner = D, method = "realpath", desc = "(" + P + ")[B")
     public static byte[] realpath(Path path) throws Throwable {
-        return resolve(REALPATH, Live.REALPATH, path);
+        return resolve(REALPATH, REALPATH_LIVE, path);
     }
 
     private static byte[] resolve(Op op, MethodHandle live, Path path) throws Throwable {
@@ -242,7 +229,7 @@ public final class NioPathOps {
         Ev ev = Ev.begin(SET_TIMES, 0, 31 * (31 * digest(modified) + digest(accessed)) + digest(created));
         try {
             if (ev.live()) {
-                Live.SET_TIMES.invokeExact(view, modified, accessed, created);
+                SET_TIMES_LIVE.invokeExact(view, modified, accessed, created);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -257,7 +244,7 @@ public final class NioPathOps {
         Ev ev = Ev.begin(SET_MODE, 0, mode);
         try {
             if (ev.live()) {
-                Live.SET_MODE.invokeExact(view, mode);
+                SET_MODE_LIVE.invokeExact(view, mode);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -272,7 +259,7 @@ public final class NioPathOps {
         Ev ev = Ev.begin(SET_OWNERS, 0, 31 * uid + gid);
         try {
             if (ev.live()) {
-                Live.SET_OWNERS.invokeExact(view, uid, gid);
+                SET_OWNERS_LIVE.invokeExact(view, uid, gid);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -283,12 +270,12 @@ public final class NioPathOps {
 
     @Prologue(owner = PROVIDER, method = "copy", desc = COPY_DESC)
     public static void copy(FileSystemProvider self, Path source, Path target, CopyOption[] options) throws Throwable {
-        transfer(COPY, Live.COPY, self, source, target, options);
+        transfer(COPY, COPY_LIVE, self, source, target, options);
     }
 
     @Prologue(owner = PROVIDER, method = "move", desc = COPY_DESC)
     public static void move(FileSystemProvider self, Path source, Path target, CopyOption[] options) throws Throwable {
-        transfer(MOVE, Live.MOVE, self, source, target, options);
+        transfer(MOVE, MOVE_LIVE, self, source, target, options);
     }
 
     private static void transfer(Op op, MethodHandle live, FileSystemProvider self, Path source, Path target,

@@ -38,32 +38,21 @@ public final class RandomAccessFileOps {
     private static final Op SET_LENGTH = Op.named("raf.setlength");
     private static final Op CLOSE = Op.named("raf.close");
 
-    /** The live operations' handles, made on first use ({@link JdkMethods}). */
-    private static final class Live {
-        static {
-            Rt.suppress();
-        }
-        static final MethodHandle OPEN = handle("open", void.class, String.class, int.class);
-        static final MethodHandle READ = handle("read", int.class, byte[].class, int.class, int.class);
-        static final MethodHandle READ_ARRAY = handle("read", int.class, byte[].class);
-        static final MethodHandle READ_BYTE = handle("read", int.class);
-        static final MethodHandle READ_LINE = handle("readLine", String.class);
-        static final MethodHandle WRITE = handle("write", void.class, byte[].class, int.class, int.class);
-        static final MethodHandle WRITE_ARRAY = handle("write", void.class, byte[].class);
-        static final MethodHandle WRITE_BYTE = handle("write", void.class, int.class);
-        static final MethodHandle WRITE_STRING = handle("writeBytes", void.class, String.class);
-        static final MethodHandle WRITE_CHARS = handle("writeChars", void.class, String.class);
-        static final MethodHandle SEEK = handle("seek", void.class, long.class);
-        static final MethodHandle SKIP = handle("skipBytes", int.class, int.class);
-        static final MethodHandle CLOSE = handle("close", void.class);
-        static final VarHandle PATH = JdkFiles.pathField(RandomAccessFile.class);
-        static {
-            Rt.unsuppress();
-        }
+    private static final MethodHandle OPEN_LIVE = handle("open", void.class, String.class, int.class);
+    private static final MethodHandle READ_LIVE = handle("read", int.class, byte[].class, int.class, int.class);
+    private static final MethodHandle READ_ARRAY_LIVE = handle("read", int.class, byte[].class);
+    private static final MethodHandle READ_BYTE_LIVE = handle("read", int.class);
+    private static final MethodHandle READ_LINE_LIVE = handle("readLine", String.class);
+    private static final MethodHandle WRITE_LIVE = handle("write", void.class, byte[].class, int.class, int.class);
+    private static final MethodHandle WRITE_ARRAY_LIVE = handle("write", void.class, byte[].class);
+    private static final MethodHandle WRITE_BYTE_LIVE = handle("write", void.class, int.class);
+    private static final MethodHandle WRITE_STRING_LIVE = handle("writeBytes", void.class, String.class);
+    private static final MethodHandle WRITE_CHARS_LIVE = handle("writeChars", void.class, String.class);
+    private static final MethodHandle SEEK_LIVE = handle("seek", void.class, long.class);
+    private static final MethodHandle SKIP_LIVE = handle("skipBytes", int.class, int.class);
+    private static final MethodHandle CLOSE_LIVE = handle("close", void.class);
 
-        private Live() {
-        }
-    }
+    private static final VarHandle PATH = JdkFiles.pathField(RandomAccessFile.class);
 
     private RandomAccessFileOps() {
     }
@@ -74,7 +63,7 @@ public final class RandomAccessFileOps {
 
     /** The JDK's own files are read live and unlogged. */
     private static boolean unlogged(RandomAccessFile raf) {
-        return JdkFiles.isJdkPath((String) Live.PATH.get(raf));
+        return JdkFiles.isJdkPath((String) PATH.get(raf));
     }
 
     private static int digest(long v) {
@@ -85,7 +74,7 @@ public final class RandomAccessFileOps {
     public static void open(RandomAccessFile self, String path, int mode) throws Throwable {
         if (JdkFiles.isJdkPath(path) || ArchiveOps.openingArchive()) {
             try {
-                Live.OPEN.invokeExact(self, JdkFiles.live(path), mode);
+                OPEN_LIVE.invokeExact(self, JdkFiles.live(path), mode);
                 return;
             } finally {
                 Rt.release();
@@ -94,7 +83,7 @@ public final class RandomAccessFileOps {
         Ev ev = Ev.begin(OPEN, 0, Digest.of(path) ^ mode);
         try {
             if (ev.live()) {
-                Live.OPEN.invokeExact(self, path, mode);
+                OPEN_LIVE.invokeExact(self, path, mode);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -107,14 +96,14 @@ public final class RandomAccessFileOps {
     public static int read(RandomAccessFile self, byte[] b, int off, int len) throws Throwable {
         if (unlogged(self)) {
             try {
-                return (int) Live.READ.invokeExact(self, b, off, len);
+                return (int) READ_LIVE.invokeExact(self, b, off, len);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(READ, 0, len);
         try {
-            return Buffers.read(ev, b, off, ev.i(ev.live() ? (int) Live.READ.invokeExact(self, b, off, len) : 0));
+            return Buffers.read(ev, b, off, ev.i(ev.live() ? (int) READ_LIVE.invokeExact(self, b, off, len) : 0));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -126,14 +115,14 @@ public final class RandomAccessFileOps {
     public static int read(RandomAccessFile self, byte[] b) throws Throwable {
         if (unlogged(self)) {
             try {
-                return (int) Live.READ_ARRAY.invokeExact(self, b);
+                return (int) READ_ARRAY_LIVE.invokeExact(self, b);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(READ, 0, b == null ? 0 : b.length);
         try {
-            return Buffers.read(ev, b, 0, ev.i(ev.live() ? (int) Live.READ_ARRAY.invokeExact(self, b) : 0));
+            return Buffers.read(ev, b, 0, ev.i(ev.live() ? (int) READ_ARRAY_LIVE.invokeExact(self, b) : 0));
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -145,14 +134,14 @@ public final class RandomAccessFileOps {
     public static int read(RandomAccessFile self) throws Throwable {
         if (unlogged(self)) {
             try {
-                return (int) Live.READ_BYTE.invokeExact(self);
+                return (int) READ_BYTE_LIVE.invokeExact(self);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(READ_BYTE, 0, 0);
         try {
-            return ev.i(ev.live() ? (int) Live.READ_BYTE.invokeExact(self) : 0);
+            return ev.i(ev.live() ? (int) READ_BYTE_LIVE.invokeExact(self) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -165,14 +154,14 @@ public final class RandomAccessFileOps {
     public static String readLine(RandomAccessFile self) throws Throwable {
         if (unlogged(self)) {
             try {
-                return (String) Live.READ_LINE.invokeExact(self);
+                return (String) READ_LINE_LIVE.invokeExact(self);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(READ_LINE, 0, 0);
         try {
-            return ev.s(ev.live() ? (String) Live.READ_LINE.invokeExact(self) : null);
+            return ev.s(ev.live() ? (String) READ_LINE_LIVE.invokeExact(self) : null);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -184,7 +173,7 @@ public final class RandomAccessFileOps {
     public static void write(RandomAccessFile self, byte[] b, int off, int len) throws Throwable {
         if (unlogged(self)) {
             try {
-                Live.WRITE.invokeExact(self, b, off, len);
+                WRITE_LIVE.invokeExact(self, b, off, len);
                 return;
             } finally {
                 Rt.release();
@@ -193,7 +182,7 @@ public final class RandomAccessFileOps {
         Ev ev = Ev.begin(WRITE, 0, FileStreamOps.digest(b, off, len));
         try {
             if (ev.live()) {
-                Live.WRITE.invokeExact(self, b, off, len);
+                WRITE_LIVE.invokeExact(self, b, off, len);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -206,7 +195,7 @@ public final class RandomAccessFileOps {
     public static void write(RandomAccessFile self, byte[] b) throws Throwable {
         if (unlogged(self)) {
             try {
-                Live.WRITE_ARRAY.invokeExact(self, b);
+                WRITE_ARRAY_LIVE.invokeExact(self, b);
                 return;
             } finally {
                 Rt.release();
@@ -215,7 +204,7 @@ public final class RandomAccessFileOps {
         Ev ev = Ev.begin(WRITE, 0, b == null ? 0 : FileStreamOps.digest(b, 0, b.length));
         try {
             if (ev.live()) {
-                Live.WRITE_ARRAY.invokeExact(self, b);
+                WRITE_ARRAY_LIVE.invokeExact(self, b);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -228,7 +217,7 @@ public final class RandomAccessFileOps {
     public static void write(RandomAccessFile self, int b) throws Throwable {
         if (unlogged(self)) {
             try {
-                Live.WRITE_BYTE.invokeExact(self, b);
+                WRITE_BYTE_LIVE.invokeExact(self, b);
                 return;
             } finally {
                 Rt.release();
@@ -237,7 +226,7 @@ public final class RandomAccessFileOps {
         Ev ev = Ev.begin(WRITE, 0, b & 0xFF);
         try {
             if (ev.live()) {
-                Live.WRITE_BYTE.invokeExact(self, b);
+                WRITE_BYTE_LIVE.invokeExact(self, b);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -249,13 +238,13 @@ public final class RandomAccessFileOps {
     /** Writes through the private {@code writeBytes(byte[], int, int)}, not {@code write}. */
     @Prologue(owner = RAF, method = "writeBytes", desc = "(Ljava/lang/String;)V")
     public static void writeBytes(RandomAccessFile self, String s) throws Throwable {
-        writeString(self, s, Live.WRITE_STRING);
+        writeString(self, s, WRITE_STRING_LIVE);
     }
 
     /** Writes through the private {@code writeBytes(byte[], int, int)}, not {@code write}. */
     @Prologue(owner = RAF, method = "writeChars", desc = "(Ljava/lang/String;)V")
     public static void writeChars(RandomAccessFile self, String s) throws Throwable {
-        writeString(self, s, Live.WRITE_CHARS);
+        writeString(self, s, WRITE_CHARS_LIVE);
     }
 
     private static void writeString(RandomAccessFile self, String s, MethodHandle live) throws Throwable {
@@ -283,7 +272,7 @@ public final class RandomAccessFileOps {
     public static void seek(RandomAccessFile self, long pos) throws Throwable {
         if (unlogged(self)) {
             try {
-                Live.SEEK.invokeExact(self, pos);
+                SEEK_LIVE.invokeExact(self, pos);
                 return;
             } finally {
                 Rt.release();
@@ -292,7 +281,7 @@ public final class RandomAccessFileOps {
         Ev ev = Ev.begin(SEEK, 0, digest(pos));
         try {
             if (ev.live()) {
-                Live.SEEK.invokeExact(self, pos);
+                SEEK_LIVE.invokeExact(self, pos);
             }
         } catch (Throwable t) {
             throw ev.threw(t);
@@ -305,14 +294,14 @@ public final class RandomAccessFileOps {
     public static int skipBytes(RandomAccessFile self, int n) throws Throwable {
         if (unlogged(self)) {
             try {
-                return (int) Live.SKIP.invokeExact(self, n);
+                return (int) SKIP_LIVE.invokeExact(self, n);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(SKIP, 0, n);
         try {
-            return ev.i(ev.live() ? (int) Live.SKIP.invokeExact(self, n) : 0);
+            return ev.i(ev.live() ? (int) SKIP_LIVE.invokeExact(self, n) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -325,7 +314,7 @@ public final class RandomAccessFileOps {
     public static void close(RandomAccessFile self) throws Throwable {
         if (unlogged(self)) {
             try {
-                Live.CLOSE.invokeExact(self);
+                CLOSE_LIVE.invokeExact(self);
                 return;
             } finally {
                 Rt.release();
@@ -334,7 +323,7 @@ public final class RandomAccessFileOps {
         Ev ev = Ev.begin(CLOSE, 0, 0);
         try {
             if (ev.live()) {
-                Live.CLOSE.invokeExact(self);
+                CLOSE_LIVE.invokeExact(self);
             }
         } catch (Throwable t) {
             throw ev.threw(t);

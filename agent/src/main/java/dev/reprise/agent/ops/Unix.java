@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import dev.reprise.agent.runtime.Digest;
 import dev.reprise.agent.runtime.JdkFiles;
 import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Rt;
 
 /**
  * The JDK's {@code sun.nio.fs.UnixNativeDispatcher}, which hooks cannot name at compile time:
@@ -18,9 +17,6 @@ import dev.reprise.agent.runtime.Rt;
  * same {@code IOException} ({@code NoSuchFileException}, {@code FileAlreadyExistsException}, ...).
  */
 final class Unix {
-    static {
-        Rt.suppress(); // the handles below are Reprise's work, made on first use (JdkMethods)
-    }
     static final Class<?> DISPATCHER = JdkMethods.jdkClass("sun.nio.fs.UnixNativeDispatcher");
     static final Class<?> PATH = JdkMethods.jdkClass("sun.nio.fs.UnixPath");
     static final Class<?> ATTRS = JdkMethods.jdkClass("sun.nio.fs.UnixFileAttributes");
@@ -28,9 +24,6 @@ final class Unix {
     private static final MethodHandle ERRNO = JdkMethods.special(EXCEPTION, "errno", MethodType.methodType(int.class))
             .asType(MethodType.methodType(int.class, Throwable.class));
     private static final MethodHandle NEW_EXCEPTION = constructor();
-    static {
-        Rt.unsuppress();
-    }
 
     private Unix() {
     }
@@ -49,7 +42,7 @@ final class Unix {
     static MethodHandle method(String name, Class<?> ret, Class<?>... params) {
         MethodHandle h = optional(name, ret, params);
         if (h == null) {
-            throw JdkMethods.unreachable(DISPATCHER.getName() + "." + name, null);
+            throw new IllegalStateException("cannot reach " + DISPATCHER.getName() + "." + name);
         }
         return h;
     }
@@ -68,7 +61,7 @@ final class Unix {
                     .findConstructor(EXCEPTION, MethodType.methodType(void.class, int.class))
                     .asType(MethodType.methodType(Throwable.class, int.class));
         } catch (ReflectiveOperationException e) {
-            throw JdkMethods.unreachable(EXCEPTION.getName() + "(int)", e);
+            throw new IllegalStateException("cannot reach " + EXCEPTION.getName() + "(int)", e);
         }
     }
 

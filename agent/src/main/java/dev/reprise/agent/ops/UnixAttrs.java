@@ -10,8 +10,6 @@ import java.util.Comparator;
 import java.util.List;
 
 import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Rt;
 
 /**
  * The fields of a {@code sun.nio.fs.UnixFileAttributes} that a stat call fills (mode, size,
@@ -20,9 +18,6 @@ import dev.reprise.agent.runtime.Rt;
  * lazily computed owner, group and key are left to the JDK.
  */
 final class UnixAttrs {
-    static {
-        Rt.suppress(); // the handles below are Reprise's work, made on first use (JdkMethods)
-    }
     private static final Comparator<Field> BY_NAME = new Comparator<>() {
         @Override
         public int compare(Field a, Field b) {
@@ -31,9 +26,6 @@ final class UnixAttrs {
     };
 
     private static final VarHandle[] FIELDS = fields();
-    static {
-        Rt.unsuppress();
-    }
 
     private UnixAttrs() {
     }
@@ -51,7 +43,7 @@ final class UnixAttrs {
             }
             return handles.toArray(new VarHandle[0]);
         } catch (IllegalAccessException e) {
-            throw JdkMethods.unreachable("the fields of " + Unix.ATTRS.getName(), e);
+            throw new IllegalStateException("cannot reach the fields of " + Unix.ATTRS.getName(), e);
         }
     }
 

@@ -13,8 +13,6 @@ import java.nio.charset.StandardCharsets;
 public final class Divergence {
     public static final int EXIT_DIVERGED = 3;
     public static final int EXIT_CORRUPT = 4;
-    /** The agent cannot run here (it cannot start, or this JDK lacks what a hook needs). */
-    public static final int EXIT_AGENT_FAILED = 70;
 
     private Divergence() {
     }

@@ -8,17 +8,7 @@ import java.lang.invoke.VarHandle;
 /**
  * Method handles through which hooks run the real operation. A hook's target is re-entered
  * non-virtually ({@code invokespecial} semantics), so a program's subclass that overrides the
- * method and calls {@code super} is not run twice.
- *
- * <p>The file families keep their handles in a nested holder, made when a hook first needs one:
- * making a handle spins lambda forms and hidden classes (the file families' hundred took about
- * 40 ms and 1 MB of every start-up in premain), and most programs reach few of them. A holder's
- * initializer runs between {@link Rt#suppress} and {@link Rt#unsuppress}, its first and last
- * static blocks: it may run on a program thread in the middle of the program, at different
- * moments when recording and replaying (a replay does not run most operations live), and what the
- * JDK does there (identity hashes, synchronization, class initializers) must not count as the
- * program's. A member this JDK lacks then stops the JVM ({@link #unreachable}) instead of
- * throwing into the program.
+ * method and calls {@code super} is not run twice. Lookup failures are start-up errors.
  */
 public final class JdkMethods {
     private JdkMethods() {
@@ -29,7 +19,7 @@ public final class JdkMethods {
         try {
             return lookup(owner).findSpecial(owner, name, type, owner);
         } catch (ReflectiveOperationException e) {
-            throw unreachable(owner.getName() + "." + name + type, e);
+            throw new IllegalStateException("cannot reach " + owner.getName() + "." + name + type, e);
         }
     }
 
@@ -37,7 +27,7 @@ public final class JdkMethods {
         try {
             return lookup(owner).findStatic(owner, name, type);
         } catch (ReflectiveOperationException e) {
-            throw unreachable(owner.getName() + "." + name + type, e);
+            throw new IllegalStateException("cannot reach " + owner.getName() + "." + name + type, e);
         }
     }
 
@@ -65,26 +55,15 @@ public final class JdkMethods {
         try {
             return lookup(owner).findVarHandle(owner, name, type);
         } catch (ReflectiveOperationException e) {
-            throw unreachable(owner.getName() + "." + name, e);
+            throw new IllegalStateException("cannot reach " + owner.getName() + "." + name, e);
         }
-    }
-
-    /**
-     * Reports that a member a hook needs is missing from this JDK, and stops the JVM with the
-     * agent's failure status: a recording cannot go on without the operation. Returns nothing;
-     * callers throw its result so that the compiler sees the path end.
-     */
-    public static IllegalStateException unreachable(String member, Throwable cause) {
-        Divergence.message("cannot reach " + member + " on Java " + Runtime.version() + ": " + cause);
-        Runtime.getRuntime().halt(Divergence.EXIT_AGENT_FAILED);
-        return new IllegalStateException("cannot reach " + member, cause);
     }
 
     public static Class<?> jdkClass(String name) {
         try {
             return Class.forName(name, false, null);
         } catch (ClassNotFoundException e) {
-            throw unreachable("class " + name, e);
+            throw new IllegalStateException("JDK class " + name + " not found", e);
         }
     }
 
