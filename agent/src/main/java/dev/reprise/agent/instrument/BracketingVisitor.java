@@ -182,7 +182,7 @@ abstract class BracketingVisitor extends MethodVisitor {
         for (Object[] c : copies) {
             super.visitTryCatchBlock((Label) c[0], (Label) c[1], (Label) c[2], (String) c[3]);
         }
-        super.visitMaxs(maxStack + extraStack(), maxLocals(maxLocals));
+        super.visitMaxs(bracketedAny() ? maxStack + extraStack() : maxStack, maxLocals(maxLocals));
     }
 
     /** Emits a handler for {@code covered} ranges with {@code locals} in its frame; returns the label after its code. */

@@ -53,6 +53,8 @@ final class CallSiteRewriter extends ClassVisitor {
     private final class Rewriter extends MethodVisitor {
         private final String method;
         private int line;
+        /** Whether a site id was pushed: only then does the method need a stack word more. */
+        private boolean pushedSite;
 
         Rewriter(MethodVisitor mv, String method) {
             super(Opcodes.ASM9, mv);
@@ -74,6 +76,7 @@ final class CallSiteRewriter extends ClassVisitor {
             }
             if (takesSite(h, desc, opcode)) {
                 super.visitIntInsn(Opcodes.SIPUSH, Sites.register(className, method, line));
+                pushedSite = true;
             }
             super.visitMethodInsn(Opcodes.INVOKESTATIC, h.hookOwner(), h.hookName(), h.hookDesc(), false);
         }
@@ -91,7 +94,7 @@ final class CallSiteRewriter extends ClassVisitor {
         /** A hook that takes a site id has it pushed on top of the call's arguments. */
         @Override
         public void visitMaxs(int maxStack, int maxLocals) {
-            super.visitMaxs(maxStack + 1, maxLocals);
+            super.visitMaxs(pushedSite ? maxStack + 1 : maxStack, maxLocals);
         }
 
         private Catalogue.SiteHook match(int opcode, String owner, String name, String desc) {

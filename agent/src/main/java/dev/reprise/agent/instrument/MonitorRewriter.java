@@ -103,6 +103,8 @@ final class MonitorRewriter extends ClassVisitor {
         private int line;
         /** A {@code monitorenter} was rewritten and its {@code entered} call is still to come. */
         private boolean enteredPending;
+        /** Whether a {@code monitorenter} was rewritten: only then does the method need more stack. */
+        private boolean acquired;
         /** Meanwhile, the labels (one element) and line numbers (line, label) passed on after the call. */
         private final List<Object[]> held = new ArrayList<>();
 
@@ -224,6 +226,7 @@ final class MonitorRewriter extends ClassVisitor {
 
         /** Stack: monitor -> claim, the monitor acquired; {@link #entered} then records it. */
         private void acquire() {
+            acquired = true;
             super.visitInsn(Opcodes.DUP);                                     // m m
             super.visitIntInsn(Opcodes.SIPUSH, Sites.register(className, method, line)); // m m site
             super.visitMethodInsn(Opcodes.INVOKESTATIC, OPS, MonitorOps.ENTER,
@@ -259,7 +262,8 @@ final class MonitorRewriter extends ClassVisitor {
             }
             // acquire() holds the monitor, its copy, and the claim or the site above what was there;
             // a converted method loads its monitor first, and again above a return value.
-            super.visitMaxs(maxStack + (sync != null ? 3 : 2), sync != null && sync.inLocal() ? Math.max(maxLocals, sync.monitorLocal() + 1) : maxLocals);
+            int extra = sync != null ? 3 : acquired ? 2 : 0;
+            super.visitMaxs(maxStack + extra, sync != null && sync.inLocal() ? Math.max(maxLocals, sync.monitorLocal() + 1) : maxLocals);
         }
     }
 }

@@ -224,8 +224,9 @@ public final class Transformer implements ClassFileTransformer {
                               List<Catalogue.PrologueHook> prologues, List<Catalogue.ConstructedHook> constructed,
                               Passes passes, boolean firstLoad) {
         ClassReader reader = new ClassReader(bytes);
-        // No COMPUTE_MAXS: each pass raises the stack size by what it adds, which spares a data-flow
-        // analysis of every method (most of the cost of instrumenting the JDK at start-up).
+        // No COMPUTE_MAXS: each pass raises the stack size of a method it adds code to by what it
+        // adds, which spares a data-flow analysis of every method (most of the cost of instrumenting
+        // the JDK at start-up), and leaves the others' sizes, by which C1 decides what to inline.
         ClassWriter writer = new ClassWriter(reader, 0);
         List<Catalogue.PrologueHook> applied = new ArrayList<>();
         ClassVisitor chain = writer;

@@ -19,8 +19,8 @@ import org.objectweb.asm.Opcodes;
  * constant pool; so only a class whose pool kept its size is compared further. The two class
  * files are then written again the same way, every method re-encoded (the instrumented one may
  * have had some methods copied and others re-encoded) and its stack and locals sizes left out (a
- * pass reserves room for what it may add before it knows whether it adds anything; the original
- * code fits in the original sizes), and compared byte for byte: equal output means equal code. A
+ * pass that adds code raises them; the original code fits in the original sizes), and compared
+ * byte for byte: equal output means equal code. A
  * difference this cannot see as equal only keeps the instrumented bytes.
  */
 final class Unchanged {
