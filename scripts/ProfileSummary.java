@@ -1,7 +1,6 @@
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -21,6 +20,10 @@ public final class ProfileSummary {
     private static final String REPRISE = "dev/reprise/";
     private static final String START_UP = "dev/reprise/agent/Agent.premain";
     private static final int TOP = 15;
+    /** The JVM's and the JDK's own threads, by the start of their names (the profiler cuts them at 15 characters). */
+    private static final List<String> JVM_THREADS = List.of("GC Thread", "G1 ", "VM Thread", "VM Periodic", "Service Thread",
+            "Sweeper", "Monitor Deflati", "Reference Handl", "Finalizer", "Signal Dispatch", "Common-Cleaner", "Notification Th",
+            "Attach Listener");
 
     /** One mode's profiles, summed over its runs. */
     private static final class Mode {
@@ -35,6 +38,10 @@ public final class ProfileSummary {
 
         double perRun(long total) {
             return runs == 0 ? 0 : (double) total / runs;
+        }
+
+        double perRun(Map<String, Long> totals, String key) {
+            return perRun(totals.getOrDefault(key, 0L));
         }
     }
 
@@ -53,10 +60,8 @@ public final class ProfileSummary {
         System.out.printf("runs: %d plain, %d recorded (round 0, the warm-up, left out); figures are per run%n%n",
                 plain.runs, record.runs);
         System.out.printf("%-28s %12s %12s %8s%n", "threads", "plain", "recorded", "ratio");
-        TreeSet<String> kinds = new TreeSet<>(plain.byThreadKind.keySet());
-        kinds.addAll(record.byThreadKind.keySet());
-        for (String k : kinds) {
-            row(k, plain.perRun(plain.byThreadKind.getOrDefault(k, 0L)), record.perRun(record.byThreadKind.getOrDefault(k, 0L)));
+        for (String k : union(plain.byThreadKind, record.byThreadKind)) {
+            row(k, plain.perRun(plain.byThreadKind, k), record.perRun(record.byThreadKind, k));
         }
         row("application, after start-up", plain.perRun(plain.application), record.perRun(record.application));
         row("  of which loading classes", plain.perRun(plain.classLoading), record.perRun(record.classLoading));
@@ -65,15 +70,15 @@ public final class ProfileSummary {
                 100.0 * record.applicationInReprise / Math.max(1, record.application));
         System.out.println("\nReprise's frames in the application's threads, by caller > entry point (with all they call,"
                 + " the operation a hook wraps included: a class load's whole work is under ClassLoadingOps.loadClass):");
-        top(record.repriseEntries, record.runs).forEach(e -> System.out.printf("%10.0f  %s%n", e.getValue(), e.getKey()));
+        Map<String, Double> entries = new HashMap<>();
+        record.repriseEntries.keySet().forEach(k -> entries.put(k, record.perRun(record.repriseEntries, k)));
+        top(entries).forEach(e -> System.out.printf("%10.0f  %s%n", e.getValue(), e.getKey()));
         System.out.println("\napplication threads' leaf frames, most gained (recorded - plain):");
         Map<String, Double> gained = new HashMap<>();
         for (String k : union(plain.applicationLeaves, record.applicationLeaves)) {
-            gained.put(k, record.perRun(record.applicationLeaves.getOrDefault(k, 0L))
-                    - plain.perRun(plain.applicationLeaves.getOrDefault(k, 0L)));
+            gained.put(k, record.perRun(record.applicationLeaves, k) - plain.perRun(plain.applicationLeaves, k));
         }
-        gained.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(TOP)
-                .forEach(e -> System.out.printf("%+10.0f  %s%n", e.getValue(), e.getKey()));
+        top(gained).forEach(e -> System.out.printf("%+10.0f  %s%n", e.getValue(), e.getKey()));
     }
 
     private static void row(String name, double plain, double record) {
@@ -81,11 +86,9 @@ public final class ProfileSummary {
                 plain == 0 ? "-" : String.format("%.2fx", record / plain));
     }
 
-    private static List<Map.Entry<String, Double>> top(Map<String, Long> totals, int runs) {
-        List<Map.Entry<String, Double>> out = new ArrayList<>();
-        totals.forEach((k, v) -> out.add(Map.entry(k, (double) v / runs)));
-        out.sort(Map.Entry.<String, Double>comparingByValue().reversed());
-        return out.subList(0, Math.min(TOP, out.size()));
+    /** The {@value #TOP} largest values, largest first. */
+    private static List<Map.Entry<String, Double>> top(Map<String, Double> values) {
+        return values.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(TOP).toList();
     }
 
     private static TreeSet<String> union(Map<String, Long> a, Map<String, Long> b) {
@@ -163,11 +166,7 @@ public final class ProfileSummary {
         if (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler")) {
             return "JIT compilers";
         }
-        if (name.startsWith("GC Thread") || name.startsWith("G1 ") || name.startsWith("VM Thread")
-                || name.startsWith("VM Periodic") || name.startsWith("Service Thread") || name.startsWith("Sweeper")
-                || name.startsWith("Monitor Deflati") || name.startsWith("Reference Handl")
-                || name.startsWith("Finalizer") || name.startsWith("Signal Dispatch") || name.startsWith("Common-Cleaner")
-                || name.startsWith("Notification Th") || name.startsWith("Attach Listener") || name.isEmpty()) {
+        if (name.isEmpty() || JVM_THREADS.stream().anyMatch(name::startsWith)) {
             return "JVM (GC, VM, service)";
         }
         if (name.startsWith("reprise")) {
