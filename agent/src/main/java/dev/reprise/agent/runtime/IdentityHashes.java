@@ -57,56 +57,31 @@ public final class IdentityHashes {
      */
     private static volatile boolean spilled;
 
-    /** Named classes' values: a JVM hash taken before recording began, else one from the name. */
+    /**
+     * Named classes' values: a JVM hash taken before recording began, else one from the name.
+     * None for a hidden class, hashed as any object: computed once here, where a test of each
+     * request was a call into the JVM (h2 hashes a value's class with each value).
+     */
     private static final ClassValue<Integer> CLASS_HASHES = new ClassValue<>() {
         @Override
         protected Integer computeValue(Class<?> c) {
+            if (c.isHidden()) {
+                return null;
+            }
             Integer kept = ASSIGNED.get(c);
             return kept != null ? kept : mix(c.getName().hashCode() * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E013L);
         }
     };
 
-    /** Whether a class's instances hash by identity (it and its superclasses below Object and Enum declare no hashCode). */
-    private static final ClassValue<Boolean> BY_IDENTITY = new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> c) {
-            return hashesByIdentity(c);
-        }
-    };
-
-    /**
-     * Recent verdicts of {@link #BY_IDENTITY}, by a hash of the class's name: every key a hash map
-     * meets is asked about, and a {@code ClassValue} lookup is several dependent loads. Not by the
-     * class's identity hash, which would make the JVM hash hidden classes the program may hash.
-     * A slot holds an immutable verdict (its flag final), so a racy read sees a whole one, or none;
-     * a class's verdict never changes, so any verdict found for it is right. Held weakly, so that
-     * classes stay unloadable.
-     */
-    private static final Verdict[] VERDICTS = new Verdict[1024];
-
-    private static final class Verdict extends java.lang.ref.WeakReference<Class<?>> {
-        final boolean byIdentity;
-
-        Verdict(Class<?> c, boolean byIdentity) {
-            super(c);
-            this.byIdentity = byIdentity;
-        }
-    }
-
     private IdentityHashes() {
     }
 
-    /**
-     * Computes the classes Reprise's own hashing meets before instrumentation starts: reflection
-     * run to answer {@link #hashesByIdentity} hashes these, and must not recurse into itself.
-     */
+    /** Measures the header layouts and answers for Reprise's own classes before instrumentation starts ({@link IdentityVerdicts#prime}). */
     public static void prime() {
         Header.init();
-        for (Class<?> c : new Class<?>[] {Object.class, Class.class, String.class, Integer.class, Long.class,
+        IdentityVerdicts.prime(Object.class, Class.class, String.class, Integer.class, Long.class,
                 java.lang.reflect.Method.class, java.lang.reflect.Field.class, Thread.class,
-                java.lang.invoke.MethodType.class, Enum.class}) {
-            BY_IDENTITY.get(c);
-        }
+                java.lang.invoke.MethodType.class, Enum.class);
     }
 
     /**
@@ -238,47 +213,41 @@ public final class IdentityHashes {
         return mark | ((long) v << shift);
     }
 
-    private static boolean hashesByIdentity(Class<?> c) {
-        if (c.isArray()) {
-            return true;
-        }
-        for (Class<?> k = c; k != null && k != Object.class && k != Enum.class; k = k.getSuperclass()) {
-            try {
-                k.getDeclaredMethod("hashCode");
-                return false;
-            } catch (NoSuchMethodException e) {
-                // not declared here: look further up
-            }
-        }
-        return true;
-    }
-
     /**
      * {@code o.hashCode()} with identity hashes made deterministic. Not inlined: the call of
      * {@code o.hashCode()} here serves every rewritten call site, so its type profile is every
      * site's, and each caller C2 compiled it into was deoptimized whenever another key type came
      * along (docs/ARCHITECTURE.md, "Compiled code").
+     *
+     * <p>An object whose header already holds its identity hash needs no verdict on its class:
+     * if the class hashes by identity, the JVM answers with that hash, which is the object's
+     * deterministic value or one it keeps. Not a class (whose value derives from its name, whatever
+     * its header holds), and only while every value is in a header ({@link #spilled}). The
+     * verdict, a few dependent loads from the object's class, was most of the hook's time for the
+     * objects h2 keys its hash maps with; the header is a load from the object itself.
      */
     @DontInline
     public static int hashCode(Object o) {
-        if (!Rt.active || !byIdentity(o.getClass())) {
+        if (!Rt.active) {
+            return o.hashCode();
+        }
+        if (!(o instanceof Class) && (hashedHeader(o) || !IdentityVerdicts.byIdentity(o.getClass()))) {
             return o.hashCode();
         }
         return virtualized(o);
     }
 
-    private static boolean byIdentity(Class<?> c) {
-        int i = c.getName().hashCode() & (VERDICTS.length - 1);
-        Verdict v = VERDICTS[i];
-        return v != null && v.refersTo(c) ? v.byIdentity : newVerdict(c, i);
-    }
-
-    /** A class met first, or again after another took its entry: out of line, as {@link #virtualized}. */
-    @DontInline
-    private static boolean newVerdict(Class<?> c, int i) {
-        boolean byIdentity = BY_IDENTITY.get(c);
-        VERDICTS[i] = new Verdict(c, byIdentity);
-        return byIdentity;
+    /** Whether {@code o}'s header is plain and holds an identity hash, which is its value ({@link Header#INSTALLS}). */
+    private static boolean hashedHeader(Object o) {
+        if (!Header.INSTALLS || spilled) {
+            return false;
+        }
+        try {
+            long mark = (long) Header.WORD.invokeExact(o, 0L);
+            return (mark & PLAIN_MASK) == UNLOCKED && hashBits(mark, Header.SHIFT) != 0;
+        } catch (Throwable e) {
+            return false;
+        }
     }
 
     /** {@code System.identityHashCode(o)}, made deterministic on recorded threads. */
@@ -297,8 +266,11 @@ public final class IdentityHashes {
      */
     @DontInline
     private static int virtualized(Object o) {
-        if (namedClass(o)) {
-            return CLASS_HASHES.get((Class<?>) o);
+        if (o instanceof Class<?> c) {
+            Integer h = CLASS_HASHES.get(c);
+            if (h != null) {
+                return h;
+            }
         }
         // The table hashes its keys with the JVM's identity hash, so an object in it is hashed by
         // the JVM: test the header first, and look in the table only for objects that may be.
