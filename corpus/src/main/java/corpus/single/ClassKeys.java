@@ -8,7 +8,9 @@ import java.util.Set;
 /**
  * Classes as hash keys, after the JDK hashed them in its own code: a {@code MethodType}'s hash is
  * its classes' identity hashes, as linking a lambda or a method handle computes it. A hash set of
- * the classes iterates in an order that follows their identity hashes.
+ * the classes iterates in an order that follows their identity hashes. The classes of two lambdas
+ * are hidden, the JDK hashes them while linking them, and their names hold addresses: they are
+ * named here by their places.
  */
 public final class ClassKeys {
     static final class Alpha {
@@ -44,15 +46,18 @@ public final class ClassKeys {
         for (long i = 0; i < warmUp; i++) {
             new Object().hashCode();
         }
+        Runnable first = () -> { };
+        Runnable second = () -> System.out.println(args.length);
+        List<Class<?>> lambdas = List.of(first.getClass(), second.getClass());
         List<Class<?>> classes = List.of(Alpha.class, Beta.class, Gamma.class, Delta.class, Epsilon.class, Zeta.class,
-                Eta.class, Theta.class);
+                Eta.class, Theta.class, lambdas.get(0), lambdas.get(1));
         for (Class<?> c : classes) {
             MethodType.methodType(c);
         }
         Set<Class<?>> set = new HashSet<>(classes);
         StringBuilder order = new StringBuilder("class HashSet:");
         for (Class<?> c : set) {
-            order.append(' ').append(c.getSimpleName());
+            order.append(' ').append(lambdas.contains(c) ? "lambda-" + lambdas.indexOf(c) : c.getSimpleName());
         }
         System.out.println(order);
     }

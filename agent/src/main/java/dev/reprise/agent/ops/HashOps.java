@@ -1,6 +1,9 @@
 package dev.reprise.agent.ops;
 
+import java.security.ProtectionDomain;
+
 import dev.reprise.agent.runtime.IdentityHashes;
+import jdk.internal.access.JavaLangAccess;
 
 /**
  * Identity hash codes, at every call that can reach {@code Object.hashCode} or
@@ -35,5 +38,19 @@ public final class HashOps {
             desc = "(Ljava/lang/Object;)I", alsoIn = {"java/util/IdentityHashMap", "java/util/Objects"})
     public static int identityHashCode(Object o) {
         return IdentityHashes.identityHashCode(o);
+    }
+
+    /**
+     * A class defined through a {@code Lookup}, the lambdas' and every hidden class's way in: a
+     * hidden one gets its identity hash before the JDK's own code can hash it ({@link IdentityHashes#defined}).
+     */
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "jdk/internal/access/JavaLangAccess", method = "defineClass",
+            desc = "(Ljava/lang/ClassLoader;Ljava/lang/Class;Ljava/lang/String;[BLjava/security/ProtectionDomain;ZILjava/lang/Object;)Ljava/lang/Class;",
+            alsoIn = "java/lang/invoke/MethodHandles$Lookup$ClassDefiner")
+    public static Class<?> defineClass(JavaLangAccess access, ClassLoader loader, Class<?> lookup, String name, byte[] bytes,
+            ProtectionDomain domain, boolean initialize, int flags, Object classData) {
+        Class<?> c = access.defineClass(loader, lookup, name, bytes, domain, initialize, flags, classData);
+        IdentityHashes.defined(c, lookup);
+        return c;
     }
 }

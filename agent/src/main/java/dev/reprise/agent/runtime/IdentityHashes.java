@@ -57,16 +57,20 @@ public final class IdentityHashes {
      */
     private static volatile boolean spilled;
 
+    /** Hidden classes' values, given as they were defined ({@link #defined}). */
+    private static final WeakIdentityTable<Integer> HIDDEN_CLASSES = new WeakIdentityTable<>();
+
     /**
-     * Named classes' values: a JVM hash taken before recording began, else one from the name.
-     * None for a hidden class, hashed as any object: computed once here, where a test of each
+     * Classes' values: for a named class a JVM hash taken before recording began, else one from
+     * the name; for a hidden class the one it was given when defined, if any, else none, and it is
+     * hashed as any object. Whether a class is hidden is asked once here, where a test of each
      * request was a call into the JVM (h2 hashes a value's class with each value).
      */
     private static final ClassValue<Integer> CLASS_HASHES = new ClassValue<>() {
         @Override
         protected Integer computeValue(Class<?> c) {
             if (c.isHidden()) {
-                return null;
+                return HIDDEN_CLASSES.get(c);
             }
             Integer kept = ASSIGNED.get(c);
             return kept != null ? kept : mix(c.getName().hashCode() * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E013L);
@@ -301,8 +305,7 @@ public final class IdentityHashes {
     @DontInline
     private static int assign(ThreadCtx ctx, Object o) {
         Class<?> c = o.getClass();
-        long seed = ctx.path.hashCode() * 0x9E3779B97F4A7C15L + c.getName().hashCode();
-        int v = SyncOrder.partitioned(mix(seed * 0xBF58476D1CE4E5B9L + ctx.hashCounters.next(c)), ctx.index);
+        int v = value(ctx, c.getName(), c);
         if (!Header.INSTALLS) {
             ASSIGNED.put(o, v);
         } else if (!install(o, v)) {
@@ -310,6 +313,44 @@ public final class IdentityHashes {
             ASSIGNED.put(o, v);
         }
         return v;
+    }
+
+    /** The value of the next object {@code ctx}'s thread hashes under {@code counted}, named {@code name}. */
+    private static int value(ThreadCtx ctx, String name, Class<?> counted) {
+        long seed = ctx.path.hashCode() * 0x9E3779B97F4A7C15L + name.hashCode();
+        return SyncOrder.partitioned(mix(seed * 0xBF58476D1CE4E5B9L + ctx.hashCounters.next(counted)), ctx.index);
+    }
+
+    /**
+     * A class {@code lookup}'s code just defined through a {@code Lookup}: if hidden, its value is
+     * chosen now, as it is born. The JVM hashes every class as it defines it, and a hidden class's
+     * name holds an address, so neither that hash nor the name can be its value: kept, the JVM's
+     * made a hash set holding a lambda's class iterate in another order in every replay. The
+     * value derives from the defining thread's path, the name without the JVM's suffixes (its
+     * address, and on JDK 17 a count of every lambda class the JVM spun), and how many classes
+     * and objects the thread counted under {@code lookup}, whose lambdas it defines in the same
+     * order in a recording and its replays. Held apart, as named classes' values are
+     * ({@link #CLASS_HASHES}).
+     */
+    public static void defined(Class<?> c, Class<?> lookup) {
+        if (!Rt.active || !c.isHidden()) {
+            return;
+        }
+        ThreadCtx ctx = Rt.current();
+        if (ctx != ThreadCtx.UNRECORDED) {
+            HIDDEN_CLASSES.put(c, value(ctx, stem(c.getName()), lookup));
+        }
+    }
+
+    /** A hidden class's name without {@code /address} and a trailing {@code $count}. */
+    private static String stem(String name) {
+        int end = name.indexOf('/');
+        end = end < 0 ? name.length() : end;
+        int digits = end;
+        while (digits > 0 && Character.isDigit(name.charAt(digits - 1))) {
+            digits--;
+        }
+        return name.substring(0, digits < end && digits > 0 && name.charAt(digits - 1) == '$' ? digits - 1 : end);
     }
 
     /**
