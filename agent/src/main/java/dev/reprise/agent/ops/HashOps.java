@@ -8,7 +8,8 @@ import jdk.internal.access.JavaLangAccess;
 /**
  * Identity hash codes, at every call that can reach {@code Object.hashCode} or
  * {@code System.identityHashCode}: in the program, and in the JDK classes whose iteration
- * order or output follows them (hash maps and sets, {@code Object.toString}).
+ * order or output follows them (hash maps and sets, {@code Object.toString}); and where the JDK
+ * defines hidden classes, which get theirs as they are defined.
  */
 public final class HashOps {
     private HashOps() {

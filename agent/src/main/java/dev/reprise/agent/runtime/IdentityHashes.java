@@ -330,7 +330,10 @@ public final class IdentityHashes {
      * address, and on JDK 17 a count of every lambda class the JVM spun), and how many classes
      * and objects the thread counted under {@code lookup}, whose lambdas it defines in the same
      * order in a recording and its replays. Held apart, as named classes' values are
-     * ({@link #CLASS_HASHES}).
+     * ({@link #CLASS_HASHES}). Also inside an event, unlike an object ({@link #virtualized}):
+     * linking a lambda is one, and the classes the JDK's live work defines there, which differ
+     * between a recording and its replays, are its method handles', counted under its own
+     * {@code java.lang.invoke} classes, never under the program's.
      */
     public static void defined(Class<?> c, Class<?> lookup) {
         if (!Rt.active || !c.isHidden()) {

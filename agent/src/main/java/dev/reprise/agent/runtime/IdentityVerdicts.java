@@ -63,8 +63,8 @@ final class IdentityVerdicts {
      * A class met first, or again after others took its entries: into the first of its two slots
      * that is free (never used, or its class unloaded), else the first. Two classes whose names
      * share a slot keep an entry each; replacing one another at every request, they made a new
-     * verdict and a {@code ClassValue} lookup for every third key of h2's hash maps. Out of line,
-     * as {@link IdentityHashes#hashCode}'s slow paths.
+     * verdict and a {@code ClassValue} lookup each time (66 samples of this method per profiled
+     * h2 run). Out of line, as {@link IdentityHashes#hashCode}'s slow paths.
      */
     @DontInline
     private static boolean newVerdict(Class<?> c, int i) {
