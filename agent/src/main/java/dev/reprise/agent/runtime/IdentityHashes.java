@@ -209,7 +209,12 @@ public final class IdentityHashes {
 
     /** Whether a header word is plain (unlocked, not biased) and holds no hash: the only one a hash is written into. */
     private static boolean plainUnhashed(long mark, int shift) {
-        return (mark & PLAIN_MASK) == UNLOCKED && hashBits(mark, shift) == 0;
+        return plain(mark) && hashBits(mark, shift) == 0;
+    }
+
+    /** Whether a header word is plain: unlocked, not biased; only then do its hash bits hold a hash. */
+    private static boolean plain(long mark) {
+        return (mark & PLAIN_MASK) == UNLOCKED;
     }
 
     /** {@code mark} with {@code v} in its hash field. */
@@ -225,8 +230,9 @@ public final class IdentityHashes {
      *
      * <p>An object whose header already holds its identity hash needs no verdict on its class:
      * if the class hashes by identity, the JVM answers with that hash, which is the object's
-     * deterministic value or one it keeps. Not a class (whose value derives from its name, whatever
-     * its header holds), and only while every value is in a header ({@link #spilled}). The
+     * deterministic value or one it keeps. Not a class (whose value is kept apart,
+     * {@link #CLASS_HASHES}, whatever its header holds), and only while every value is in a
+     * header ({@link #spilled}). The
      * verdict, a few dependent loads from the object's class, was most of the hook's time for the
      * objects h2 keys its hash maps with; the header is a load from the object itself.
      */
@@ -248,7 +254,7 @@ public final class IdentityHashes {
         }
         try {
             long mark = (long) Header.WORD.invokeExact(o, 0L);
-            return (mark & PLAIN_MASK) == UNLOCKED && hashBits(mark, Header.SHIFT) != 0;
+            return plain(mark) && hashBits(mark, Header.SHIFT) != 0;
         } catch (Throwable e) {
             return false;
         }
@@ -347,13 +353,14 @@ public final class IdentityHashes {
 
     /** A hidden class's name without {@code /address} and a trailing {@code $count}. */
     private static String stem(String name) {
-        int end = name.indexOf('/');
-        end = end < 0 ? name.length() : end;
+        int slash = name.indexOf('/');
+        int end = slash < 0 ? name.length() : slash;
         int digits = end;
         while (digits > 0 && Character.isDigit(name.charAt(digits - 1))) {
             digits--;
         }
-        return name.substring(0, digits < end && digits > 0 && name.charAt(digits - 1) == '$' ? digits - 1 : end);
+        boolean counted = digits < end && digits > 0 && name.charAt(digits - 1) == '$';
+        return name.substring(0, counted ? digits - 1 : end);
     }
 
     /**

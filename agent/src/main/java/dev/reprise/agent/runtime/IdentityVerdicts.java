@@ -64,13 +64,13 @@ final class IdentityVerdicts {
      * that is free (never used, or its class unloaded), else the first. Two classes whose names
      * share a slot keep an entry each; replacing one another at every request, they made a new
      * verdict and a {@code ClassValue} lookup each time (66 samples of this method per profiled
-     * h2 run). Out of line, as {@link IdentityHashes#hashCode}'s slow paths.
+     * h2 run, BENCHMARKS.md at 3c15de8). Out of line, as {@link IdentityHashes#hashCode}'s slow
+     * paths.
      */
     @DontInline
     private static boolean newVerdict(Class<?> c, int i) {
         boolean byIdentity = BY_IDENTITY.get(c);
-        Verdict held = BY_NAME[i];
-        int slot = held == null || held.refersTo(null) ? i : free(BY_NAME[i ^ 1]) ? i ^ 1 : i;
+        int slot = free(BY_NAME[i]) || !free(BY_NAME[i ^ 1]) ? i : i ^ 1;
         BY_NAME[slot] = new Verdict(c, byIdentity);
         return byIdentity;
     }

@@ -1,6 +1,8 @@
 package dev.reprise.agent.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -41,12 +43,13 @@ class IdentityVerdictsTest {
             }
         }
     }
+
     @Test
     void arraysAndEnumsHashByIdentity() {
-        assertEquals(true, IdentityVerdicts.byIdentity(int[].class));
-        assertEquals(true, IdentityVerdicts.byIdentity(String[].class));
-        assertEquals(true, IdentityVerdicts.byIdentity(Thread.State.class));
-        assertEquals(false, IdentityVerdicts.byIdentity(String.class));
-        assertEquals(false, IdentityVerdicts.byIdentity(java.util.ArrayList.class));
+        assertTrue(IdentityVerdicts.byIdentity(int[].class));
+        assertTrue(IdentityVerdicts.byIdentity(String[].class));
+        assertTrue(IdentityVerdicts.byIdentity(Thread.State.class));
+        assertFalse(IdentityVerdicts.byIdentity(String.class));
+        assertFalse(IdentityVerdicts.byIdentity(java.util.ArrayList.class));
     }
 }
