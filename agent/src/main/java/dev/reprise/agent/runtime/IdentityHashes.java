@@ -29,8 +29,9 @@ import jdk.internal.vm.annotation.DontInline;
  *
  * <p>Where start-up proved it works ({@link Header#INSTALLS}), an object's value is written into
  * its header's hash bits, as the JVM writes its own: the JVM then answers with it, and nothing
- * else holds it. Otherwise, and for an object whose header changed under the write, the value
- * goes to a weak table, which every later request for a hashed object must then consult.
+ * else holds it; an object another thread hashed at the same moment keeps the hash that landed
+ * first. Otherwise, and for an object whose header a lock took under the write, the value goes
+ * to a weak table, which every later request for a hashed object must then consult.
  *
  * <p>A class's value derives from its name alone, at any depth and on any thread: the JDK hashes
  * classes in its own uninstrumented code (a {@code MethodType}'s hash) and inside events (linking
@@ -49,9 +50,11 @@ public final class IdentityHashes {
     private static final long PLAIN_MASK = 7;
     /** The low header bits of a biased or biasable header (JDK 17's biased locking). */
     private static final long BIASED = 5;
+    /** {@link #install}'s answer when a lock holds the header: no hash is negative (31 bits). */
+    private static final int NOT_INSTALLED = -1;
     /**
      * Whether some value went to {@link #ASSIGNED} while values are installed in headers (a header
-     * that changed under the write): from then on a hashed object's value is looked up there first.
+     * a lock took under the write): from then on a hashed object's value is looked up there first.
      * Set once, never cleared; volatile, so that a thread that sees the object's entry sees it set
      * (the object reached that thread after its value was assigned).
      */
@@ -312,12 +315,14 @@ public final class IdentityHashes {
     private static int assign(ThreadCtx ctx, Object o) {
         Class<?> c = o.getClass();
         int v = value(ctx, c.getName(), c);
-        if (!Header.INSTALLS) {
-            ASSIGNED.put(o, v);
-        } else if (!install(o, v)) {
+        if (Header.INSTALLS) {
+            int held = install(o, v);
+            if (held != NOT_INSTALLED) {
+                return held;
+            }
             spilled = true;
-            ASSIGNED.put(o, v);
         }
+        ASSIGNED.put(o, v);
         return v;
     }
 
@@ -364,17 +369,28 @@ public final class IdentityHashes {
     }
 
     /**
-     * Writes {@code v} into {@code o}'s header, if it is still plain, unlocked and unhashed: a
-     * compare-and-set of the whole header word, as the JVM installs its own hashes, so a lock or a
-     * JVM hash that lands first makes it fail and leaves the header as they set it.
+     * Writes {@code v} into {@code o}'s header, if it is plain, unlocked and unhashed: a
+     * compare-and-set of the whole header word, as the JVM installs its own hashes. Returns the
+     * hash the header then holds: {@code v}, or the one another thread installed first (two
+     * threads hashing one new object at once: h2's clients did, about one run in four, and each
+     * such spill sent every later hash through {@link #ASSIGNED}); retried while the header
+     * stays plain and unhashed (a collection may have aged it). {@link #NOT_INSTALLED} if a lock
+     * holds the header.
      */
-    private static boolean install(Object o, int v) {
+    private static int install(Object o, int v) {
         try {
-            long mark = (long) Header.WORD.invokeExact(o, 0L);
-            return plainUnhashed(mark, Header.SHIFT)
-                    && (boolean) Header.CAS.invokeExact(o, 0L, mark, withHash(mark, Header.SHIFT, v));
+            while (true) {
+                long mark = (long) Header.WORD.invokeExact(o, 0L);
+                if (!plain(mark)) {
+                    return NOT_INSTALLED;
+                }
+                int held = hashBits(mark, Header.SHIFT);
+                if (held != 0 || (boolean) Header.CAS.invokeExact(o, 0L, mark, withHash(mark, Header.SHIFT, v))) {
+                    return held != 0 ? held : v;
+                }
+            }
         } catch (Throwable e) {
-            return false;
+            return NOT_INSTALLED;
         }
     }
 
