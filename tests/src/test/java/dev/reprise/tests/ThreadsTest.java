@@ -232,21 +232,24 @@ class ThreadsTest {
     }
 
     /**
-     * The same racy program, recorded with its racy field named by {@code --order-field} under
-     * each ordering: each access is then ordered like a volatile one, and every replay reproduces
-     * the recorded lost updates exactly. The manifest keeps the field, so replay needs no option.
+     * Racy programs recorded with their racy field named by {@code --order-field} under each
+     * ordering: each access is then ordered like a volatile one, and every replay reproduces the
+     * recorded lost updates exactly. {@code RacyCache} tests its field and reads it again, which
+     * Reprise reads once (RepeatedReadsTest). The manifest keeps the field, so
+     * replay needs no option.
      */
-    @ParameterizedTest(name = "under {0}")
-    @CsvSource({"rto", "to"})
-    void racyFieldNamedByOrderFieldReplaysExactly(String order) {
+    @ParameterizedTest(name = "{0} under {1}")
+    @CsvSource({"Racy.counter, rto", "Racy.counter, to", "RacyCache.cache, rto", "RacyCache.cache, to"})
+    void racyFieldNamedByOrderFieldReplaysExactly(String field, String order) {
         Path dir = tmp.resolve("rec");
-        List<String> args = new ArrayList<>(List.of("record", "--order", order, "--order-field", "corpus.threads.Racy.counter",
+        String program = "corpus.threads." + field.substring(0, field.indexOf('.'));
+        List<String> args = new ArrayList<>(List.of("record", "--order", order, "--order-field", "corpus.threads." + field,
                 "-o", dir.toString(), "--"));
-        args.addAll(corpus("corpus.threads.Racy"));
+        args.addAll(corpus(program));
         Run recorded = Reprise.reprise(args, null, Map.of(), null);
         assertEquals(0, recorded.status(), recorded::toString);
-        assertTrue(recorded.stdout().startsWith("counter "), recorded::toString);
-        assertTrue(Reprise.read(dir.resolve("manifest.json")).contains("\"corpus/threads/Racy.counter\""));
+        assertTrue(recorded.stdout().startsWith(field.startsWith("Racy.") ? "counter " : "sums "), recorded::toString);
+        assertTrue(Reprise.read(dir.resolve("manifest.json")).contains("\"corpus/threads/" + field + "\""));
         assertChaosReplaysMatch(dir, recorded);
     }
 }

@@ -4,6 +4,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.objectweb.asm.ClassReader;
+
 /**
  * The plain fields {@code record --order-field} names, ordered as synchronization actions like
  * volatile ones: for a program that races on them, whose replay would otherwise read another
@@ -16,16 +18,24 @@ public final class OrderedFields {
     private static volatile Set<String> fields = Set.of();
     /** The classes declaring them. */
     private static volatile Set<String> owners = Set.of();
+    /** Their names without their classes. */
+    private static volatile Set<String> names = Set.of();
+
+    /** The constant pool tag of a name and descriptor, which every field reference points to. */
+    private static final int NAME_AND_TYPE = 12;
 
     private OrderedFields() {
     }
 
     public static void configure(List<String> named) {
         Set<String> declaring = new HashSet<>();
+        Set<String> simple = new HashSet<>();
         for (String f : named) {
             declaring.add(f.substring(0, f.lastIndexOf('.')));
+            simple.add(f.substring(f.lastIndexOf('.') + 1));
         }
         owners = Set.copyOf(declaring);
+        names = Set.copyOf(simple);
         fields = Set.copyOf(named);
     }
 
@@ -38,5 +48,29 @@ public final class OrderedFields {
     /** Whether {@code internalName} declares one of them. */
     static boolean declaredIn(String internalName) {
         return owners.contains(internalName);
+    }
+
+    /** Whether one of them is called {@code name}, in whatever class. */
+    static boolean namesAField(String name) {
+        return names.contains(name);
+    }
+
+    /**
+     * Whether the class's constant pool names a field called as one of them: only then can its
+     * code read one ({@link RepeatedReads}).
+     */
+    static boolean mayBeNamedIn(ClassReader reader) {
+        Set<String> n = names;
+        if (n.isEmpty()) {
+            return false;
+        }
+        char[] buf = new char[reader.getMaxStringLength()];
+        for (int i = 1; i < reader.getItemCount(); i++) {
+            int offset = reader.getItem(i);
+            if (offset > 0 && reader.readByte(offset - 1) == NAME_AND_TYPE && n.contains(reader.readUTF8(offset, buf))) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -231,8 +231,10 @@ public final class Transformer implements ClassFileTransformer {
         List<Catalogue.PrologueHook> applied = new ArrayList<>();
         ClassVisitor chain = writer;
         boolean atomics = passes.syncActions() && SyncActionRewriter.namesAtomicAccess(reader);
+        boolean repeatedReads = passes.syncActions() && OrderedFields.mayBeNamedIn(reader);
         boolean monitorLocals = passes.monitors() && firstLoad;
-        MethodLocals locals = atomics || monitorLocals ? MethodLocals.read(reader, atomics) : MethodLocals.NONE;
+        MethodLocals locals = atomics || repeatedReads || monitorLocals
+                ? MethodLocals.read(reader, atomics || repeatedReads) : MethodLocals.NONE;
         // The bracketing passes come last (nearest the writer): they see every other pass's
         // exception-table entries (a synchronized method's, an initializer's) and code, so their
         // handlers, placed after it all, rethrow into the entries that cover each bracket.
@@ -240,6 +242,9 @@ public final class Transformer implements ClassFileTransformer {
             // The class's own fields and hashCode, known before any pass asks about them.
             volatileFields.define(name, VolatileFields.scan(reader));
             chain = new SyncActionRewriter(chain, volatileFields, locals, passes.application());
+            if (repeatedReads) {
+                chain = new RepeatedReads(chain, volatileFields, locals);
+            }
         } else if (passes.quietCalls() && QuietCallRewriter.applies(name, reader)) {
             chain = new QuietCallRewriter(chain, name);
         }
