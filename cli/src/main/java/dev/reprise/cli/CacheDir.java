@@ -11,7 +11,8 @@ import java.util.Map;
 /**
  * Where the agent keeps the JDK classes it instrumented, so the next run on the same JDK loads
  * them instead of instrumenting again: {@code $REPRISE_CACHE_DIR} (empty: no cache), else
- * {@code $XDG_CACHE_HOME/reprise}, else {@code ~/.cache/reprise}.
+ * {@code $XDG_CACHE_HOME/reprise}, else {@code ~/.cache/reprise}; not used unless private to the
+ * user ({@link CacheTrust}).
  */
 final class CacheDir {
     private CacheDir() {
@@ -25,6 +26,9 @@ final class CacheDir {
      */
     static Path resolve(Map<String, String> env, List<String> fields) {
         Path base = resolve(env);
+        if (base != null) {
+            base = CacheTrust.usable(base);
+        }
         if (base == null || fields.isEmpty()) {
             return base;
         }

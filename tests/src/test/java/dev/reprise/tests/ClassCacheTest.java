@@ -198,6 +198,85 @@ class ClassCacheTest {
         }
     }
 
+    /**
+     * The cache holds code the agent loads, so it must be the user's alone: made under umask 000
+     * it is still 0700 and 0600, and an entry another user planted, or one others may write, is
+     * not used. The entry planted here is well formed: it gives the class of a program that prints
+     * "planted" for the bytes of one that prints "genuine", and while it is the user's own and
+     * private it does run (what a shared cache let another user do).
+     */
+    @Test
+    void aPlantedEntryIsNotUsed() throws Exception {
+        Path genuine = tmp.resolve("genuine.jar");
+        Programs.buildMain(genuine, "Runtime.getRuntime().availableProcessors(); System.out.println(\"genuine\");");
+        Path planted = tmp.resolve("planted.jar");
+        Programs.buildMain(planted, "Runtime.getRuntime().availableProcessors(); System.out.println(\"planted\");");
+        Path cache = tmp.resolve("cache");
+        Map<String, String> env = Map.of("REPRISE_CACHE_DIR", cache.toString());
+        Map<String, String> otherEnv = Map.of("REPRISE_CACHE_DIR", tmp.resolve("other").toString());
+        List<String> underUmask000 = new ArrayList<>(List.of("sh", "-c", "umask 000; exec \"$@\"", "sh"));
+        underUmask000.addAll(Reprise.repriseCommand(List.of("record", "-o", tmp.resolve("r0").toString(), "--")));
+        underUmask000.addAll(Programs.command(genuine));
+        assertEquals("genuine\n", Reprise.exec(underUmask000, null, env, null).stdout());
+        assertEquals("planted\n", Reprise.record(tmp.resolve("r1"), Programs.command(planted), null, otherEnv).stdout());
+        for (Path p : entries(cache).keySet()) {
+            assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(p)), p::toString);
+            assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(p.getParent())), p::toString);
+        }
+        Path entry = mainEntry(cache);
+        byte[] forged = forgeEntry(Files.readAllBytes(entry), Files.readAllBytes(mainEntry(tmp.resolve("other"))));
+        for (String how : List.of("none", "owner", "mode")) {
+            plant(cache, entry, forged);
+            if (how.equals("owner")) {
+                Files.setAttribute(entry, "unix:uid", 65534);
+            } else if (how.equals("mode")) {
+                Files.setPosixFilePermissions(entry, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-rw-"));
+            }
+            Run run = Reprise.record(tmp.resolve("r-" + how), Programs.command(genuine), null, env);
+            if (how.equals("none")) {
+                assertEquals("planted\n", run.stdout(), run::toString);
+                continue;
+            }
+            assertEquals("genuine\n", run.stdout(), run::toString);
+            assertEquals(1, run.stderr().lines().count(), run::toString);
+            assertTrue(run.stderr().startsWith("reprise: not using the class cache " + cache + ": " + entry), run::toString);
+            assertTrue(run.stderr().contains(how.equals("owner") ? "belongs to another user" : "writable by others"), run::toString);
+        }
+    }
+
+    /** Puts {@code forged} in place of {@code entry}, and deletes the packs, so that app.Main is read from it. */
+    private static void plant(Path cache, Path entry, byte[] forged) throws Exception {
+        Files.deleteIfExists(entry);
+        Files.write(entry, forged);
+        for (Path p : entries(cache).keySet()) {
+            if (p.getFileName().toString().startsWith("pack-")) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    /**
+     * The entry file {@code own} with the instrumented class of {@code theirs}: an entry file is a
+     * magic number, a CRC-32C of the rest, the input's length and bytes, then the entry.
+     */
+    private static byte[] forgeEntry(byte[] own, byte[] theirs) throws Exception {
+        int ownEnd = 12 + java.nio.ByteBuffer.wrap(own).getInt(8);
+        int theirEnd = 12 + java.nio.ByteBuffer.wrap(theirs).getInt(8);
+        java.io.ByteArrayOutputStream forged = new java.io.ByteArrayOutputStream();
+        forged.write(own, 0, ownEnd);
+        forged.write(theirs, theirEnd, theirs.length - theirEnd);
+        byte[] b = forged.toByteArray();
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(b, 8, b.length - 8);
+        java.nio.ByteBuffer.wrap(b).putInt(4, (int) crc.getValue());
+        return b;
+    }
+
+    private static Path mainEntry(Path cache) throws Exception {
+        return entries(cache).keySet().stream().filter(p -> p.getFileName().toString().startsWith("app.Main.load."))
+                .findFirst().orElseThrow(() -> new AssertionError("no entry for app.Main in " + cache));
+    }
+
     /** Each agent build has its own entries; a run keeps those of the three builds used last, its own among them. */
     @Test
     void entriesOfOlderAgentBuildsAreDeleted() throws Exception {

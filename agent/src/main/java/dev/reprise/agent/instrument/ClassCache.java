@@ -10,8 +10,10 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -96,7 +98,7 @@ public final class ClassCache {
             File builds = root.resolve("classes").toFile();
             File build = new File(builds, Long.toHexString(agent.getValue()));
             Path dir = build.toPath().resolve(jdk + "-" + Long.toHexString(home.getValue()));
-            Files.createDirectories(dir);
+            createPrivate(dir);
             build.setLastModified(System.currentTimeMillis());
             pruneBuilds(builds);
             ClassCache cache = new ClassCache(dir.toFile(), ClassPack.name());
@@ -112,6 +114,23 @@ public final class ClassCache {
         } catch (IOException | RuntimeException e) {
             return null;
         }
+    }
+
+    /**
+     * Creates {@code dir} and its missing parents 0700 whatever the umask: {@code reprise} uses a
+     * cache only while no one else can write to it (CacheTrust).
+     */
+    private static void createPrivate(Path dir) throws IOException {
+        if (Files.isDirectory(dir)) {
+            return;
+        }
+        createPrivate(dir.getParent());
+        try {
+            Files.createDirectory(dir);
+        } catch (FileAlreadyExistsException e) {
+            return; // a concurrent run made it
+        }
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
     }
 
     /**
@@ -532,7 +551,10 @@ public final class ClassCache {
         try (FileOutputStream out = new FileOutputStream(tmp)) {
             out.write(content);
         }
-        if (!tmp.renameTo(file)) {
+        // 0600 whatever the umask (java.io only, see the class comment): only the user may write an entry.
+        boolean privateMode = tmp.setReadable(false, false) && tmp.setWritable(false, false)
+                && tmp.setReadable(true, true) && tmp.setWritable(true, true);
+        if (!privateMode || !tmp.renameTo(file)) {
             tmp.delete();
         }
     }
