@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.time.format.DateTimeFormatter;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -49,6 +48,11 @@ final class RecordCommand implements Callable<Integer> {
                 + " for a field the program races on, which otherwise may make the replay diverge. Repeatable."})
     List<String> orderFields = new ArrayList<>();
 
+    @Option(names = "--redact-env", paramLabel = "NAME",
+            description = {"Record this environment variable's value as <redacted> if the program reads it (globs such as"
+                + " '*_TOKEN' allowed). The program runs with the real value; a replay reads the placeholder. Repeatable."})
+    List<String> redactEnv = new ArrayList<>();
+
     @Parameters(paramLabel = "-- java ...", arity = "1..*",
             description = "The java command, exactly as you would type it: java [JVM options] (-cp CP MAIN | -jar JAR) [ARGS]")
     List<String> command;
@@ -63,6 +67,7 @@ final class RecordCommand implements Callable<Integer> {
         try {
             java = JavaCommand.parse(command);
             fields = OrderedFields.parse(orderFields);
+            EnvNames.check(redactEnv);
         } catch (IllegalArgumentException e) {
             Main.say(e.getMessage());
             return ExitCodes.USAGE;
@@ -80,9 +85,8 @@ final class RecordCommand implements Callable<Integer> {
         }
         Path abs = dir.toAbsolutePath();
         AgentConfig config = new AgentConfig(Mode.RECORD, abs, order, logRelaxed, null, 0, true,
-                CacheDir.resolve(System.getenv(), fields), fields);
+                CacheDir.resolve(System.getenv(), fields), fields, redactEnv);
         List<String> argv = java.withAgent(java.words().get(0), JavaCommand.agentJar(), config.encode(), List.of());
-        Map<String, String> env = new TreeMap<>(System.getenv());
         long start = System.currentTimeMillis();
         Process p;
         try {
@@ -99,7 +103,7 @@ final class RecordCommand implements Callable<Integer> {
         int status = waitQuietly(p);
         removeQuietly(finisher);
         long duration = System.currentTimeMillis() - start;
-        Manifest m = manifest(rec, java, env, status, start, duration);
+        Manifest m = manifest(rec, java, status, start, duration);
         rec.writeManifest(m);
         if (defaulted) {
             Main.say("recording saved in " + dir);
@@ -110,8 +114,8 @@ final class RecordCommand implements Callable<Integer> {
         return status;
     }
 
-    private Manifest manifest(RecordingDir rec, JavaCommand java, Map<String, String> env, int status, long start,
-                              long duration) throws RecordingException {
+    private Manifest manifest(RecordingDir rec, JavaCommand java, int status, long start, long duration)
+            throws RecordingException {
         Properties end = rec.sideFile("end.properties");
         Properties jvmProps = rec.sideFile("jvm.properties");
         Map<String, String> jvm = new LinkedHashMap<>();
@@ -134,7 +138,7 @@ final class RecordCommand implements Callable<Integer> {
         }
         boolean completed = end != null && status < 128;
         return new Manifest(Manifest.FORMAT, Main.VERSION, jvm, java.words(), Path.of("").toAbsolutePath().toString(),
-                new HashMap<>(env), order.name().toLowerCase(Locale.ROOT), status, completed, start, duration, threads,
+                order.name().toLowerCase(Locale.ROOT), status, completed, start, duration, threads,
                 fields.isEmpty() ? null : fields);
     }
 

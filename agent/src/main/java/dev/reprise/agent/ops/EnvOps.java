@@ -13,7 +13,10 @@ import dev.reprise.agent.runtime.JdkMethods;
 import dev.reprise.agent.runtime.Op;
 import dev.reprise.agent.runtime.Rt;
 
-/** The process's environment: variables, processor count, memory figures, host name, PID. */
+/**
+ * The process's environment: variables, processor count, memory figures, host name, PID. Only
+ * the variables the program reads are recorded, those {@link RedactedEnv} names as a placeholder.
+ */
 public final class EnvOps {
     private static final Op GETENV = Op.named("env.get");
     private static final Op GETENV_ALL = Op.named("env.all");
@@ -39,7 +42,12 @@ public final class EnvOps {
     public static String getenv(String name) throws Throwable {
         Ev ev = Ev.begin(GETENV, 0, Digest.of(name));
         try {
-            return ev.s(ev.live() ? (String) GETENV_LIVE.invokeExact(name) : null);
+            if (!ev.live()) {
+                return ev.s(null);
+            }
+            String live = (String) GETENV_LIVE.invokeExact(name);
+            ev.s(RedactedEnv.logged(name, live));
+            return live;
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -57,7 +65,7 @@ public final class EnvOps {
             if (ev.live()) {
                 for (Map.Entry<String, String> e : live.entrySet()) {
                     ev.s(e.getKey());
-                    ev.s(e.getValue());
+                    ev.s(RedactedEnv.logged(e.getKey(), e.getValue()));
                 }
                 return live;
             }

@@ -13,7 +13,6 @@ import java.util.Map;
  * @param jvm         java.version, java.vendor, java.home, os of the recorded JVM
  * @param command     the command after {@code --}, as typed
  * @param cwd         working directory of the recorded run
- * @param environment environment variables the program started with
  * @param order       ordering of synchronization: {@code rto} or {@code to}
  * @param exitStatus  the program's exit status; 128+n if killed by signal n
  * @param completed   true if the JVM exited normally and flushed every stream
@@ -22,7 +21,7 @@ import java.util.Map;
  *                    as {@code internal/class/Name.field}; absent (null) in recordings without them
  */
 public record Manifest(int format, String reprise, Map<String, String> jvm, List<String> command, String cwd,
-                       Map<String, String> environment, String order, int exitStatus, boolean completed,
+                       String order, int exitStatus, boolean completed,
                        long startedAtMillis, long durationMillis, Map<String, Long> threads,
                        List<String> orderedFields) {
     /**

@@ -15,10 +15,15 @@ import java.util.Map;
  * JDK classes kept between runs, or null for none. {@code logRelaxed}, recording only: every relaxed
  * synchronization event is written with its site instead of counted, so that replay checks each.
  * {@code orderedFields}: plain fields, as {@code internal/class/Name.field}, whose accesses are
- * ordered as synchronization actions, like a volatile field's.
+ * ordered as synchronization actions, like a volatile field's. {@code redactedEnv}, recording
+ * only: names of environment variables, {@code *} and {@code ?} globs allowed, whose values are
+ * logged as a placeholder.
  */
 public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, Long chaosSeed, int recordedStatus,
-                          boolean recordingComplete, Path classCache, List<String> orderedFields) {
+                          boolean recordingComplete, Path classCache, List<String> orderedFields,
+                          List<String> redactedEnv) {
+    /** Between the names of {@link #redactedEnv}: no variable's name can hold it. */
+    private static final String NAME_SEPARATOR = "\0";
 
     public static AgentConfig parse(String arg) {
         Map<String, String> kv = new LinkedHashMap<>();
@@ -35,6 +40,7 @@ public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, 
         String chaos = kv.get("chaos");
         String cache = kv.get("cache");
         String fields = kv.getOrDefault("fields", "");
+        String redacted = kv.getOrDefault("redact", "");
         return new AgentConfig(
                 Mode.valueOf(mode.toUpperCase(java.util.Locale.ROOT)),
                 Path.of(require(kv, "dir")),
@@ -44,7 +50,8 @@ public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, 
                 Integer.parseInt(kv.getOrDefault("status", "0")),
                 Boolean.parseBoolean(kv.getOrDefault("complete", "true")),
                 cache == null ? null : Path.of(cache),
-                fields.isEmpty() ? List.of() : List.of(fields.split(",")));
+                fields.isEmpty() ? List.of() : List.of(fields.split(",")),
+                redacted.isEmpty() ? List.of() : List.of(redacted.split(NAME_SEPARATOR)));
     }
 
     public String encode() {
@@ -65,6 +72,9 @@ public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, 
         }
         if (!orderedFields.isEmpty()) {
             sb.append("&fields=").append(URLEncoder.encode(String.join(",", orderedFields), StandardCharsets.UTF_8));
+        }
+        if (!redactedEnv.isEmpty()) {
+            sb.append("&redact=").append(URLEncoder.encode(String.join(NAME_SEPARATOR, redactedEnv), StandardCharsets.UTF_8));
         }
         return sb.toString();
     }
