@@ -115,7 +115,7 @@ final class RecordCommand implements Callable<Integer> {
     }
 
     private Manifest manifest(RecordingDir rec, JavaCommand java, int status, long start, long duration)
-            throws RecordingException {
+            throws IOException, RecordingException {
         Properties end = rec.sideFile("end.properties");
         Properties jvmProps = rec.sideFile("jvm.properties");
         Map<String, String> jvm = new LinkedHashMap<>();
@@ -139,7 +139,7 @@ final class RecordCommand implements Callable<Integer> {
         boolean completed = end != null && status < 128;
         return new Manifest(Manifest.FORMAT, Main.VERSION, jvm, java.words(), Path.of("").toAbsolutePath().toString(),
                 order.name().toLowerCase(Locale.ROOT), status, completed, start, duration, threads,
-                fields.isEmpty() ? null : fields);
+                fields.isEmpty() ? null : fields, rec.sideFileChecksums());
     }
 
     /** Drops the finisher once the program has ended, so that a bench's many recordings leave no hooks behind. */

@@ -16,6 +16,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonNull;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -133,6 +139,102 @@ class DamagedRecordingTest {
         assertRefused(tmp.resolve("no-such-recording"), "no-such-recording", "no such recording directory");
     }
 
+    @Test
+    void manifestChangedButNotItsChecksum() throws IOException {
+        Path rec = copy();
+        Path manifest = rec.resolve("manifest.json");
+        Files.writeString(manifest, Reprise.read(manifest).replaceFirst("\"exitStatus\": 0", "\"exitStatus\": 1"));
+        assertRefused(rec, "manifest.json", "checksum mismatch");
+    }
+
+    @Test
+    void missingManifestChecksum() throws IOException {
+        Path rec = copy();
+        Files.delete(rec.resolve("manifest.sha256"));
+        assertRefused(rec, "manifest.sha256", "missing");
+    }
+
+    /** Two operation names swapped made {@code inspect} mislabel events; garbage made it exit 4 while replay ran. */
+    @Test
+    void sideFilesChangedAfterRecording() throws IOException {
+        Path rec = copy();
+        Path ops = rec.resolve("ops.properties");
+        List<String> lines = Files.readAllLines(ops);
+        String first = lines.get(0).substring(lines.get(0).indexOf('='));
+        String second = lines.get(1).substring(lines.get(1).indexOf('='));
+        lines.set(0, lines.get(0).replace(first, second));
+        lines.set(1, lines.get(1).replace(second, first));
+        Files.write(ops, lines);
+        assertRefused(rec, "ops.properties", "checksum mismatch");
+        Files.writeString(ops, "\\u12");
+        assertRefused(rec, "ops.properties", "checksum mismatch");
+        Files.delete(ops);
+        assertRefused(rec, "ops.properties", "missing");
+    }
+
+    /** Sealed anew, as a crafted recording would be: each field is still checked, and named. */
+    @Test
+    void manifestFieldsOfTheWrongTypeOrRange() throws IOException {
+        Map<String, java.util.function.Consumer<JsonObject>> damage = new java.util.LinkedHashMap<>();
+        damage.put("field 'threads.1': 92233720368547758070 is out of range",
+                m -> m.getAsJsonObject("threads").addProperty("1", new java.math.BigInteger("92233720368547758070")));
+        damage.put("field 'threads.1': not a whole number: 12.5",
+                m -> m.getAsJsonObject("threads").addProperty("1", new java.math.BigDecimal("12.5")));
+        damage.put("field 'threads.1': -3 is out of range", m -> m.getAsJsonObject("threads").addProperty("1", -3));
+        damage.put("field 'threads': not a thread path: ../../x", m -> m.getAsJsonObject("threads").addProperty("../../x", 0));
+        damage.put("field 'cwd': null", m -> m.add("cwd", JsonNull.INSTANCE));
+        damage.put("field 'cwd': not a string", m -> m.addProperty("cwd", 17));
+        damage.put("field 'cwd': not an absolute path", m -> m.addProperty("cwd", "x"));
+        damage.put("field 'order': neither rto nor to", m -> m.addProperty("order", "sometimes"));
+        damage.put("field 'command': missing", m -> m.remove("command"));
+        damage.put("field 'command[1]': null", m -> m.getAsJsonArray("command").set(1, JsonNull.INSTANCE));
+        damage.put("field 'exitStatus': 256 is out of range", m -> m.addProperty("exitStatus", 256));
+        damage.put("field 'completed': neither true nor false", m -> m.addProperty("completed", "yes"));
+        damage.put("field 'jvm.java.version': missing", m -> m.getAsJsonObject("jvm").remove("java.version"));
+        damage.put("field 'orderedFields': not a field as package/Class.field: {}", m -> {
+            JsonArray fields = new JsonArray();
+            fields.add("{}");
+            m.add("orderedFields", fields);
+        });
+        damage.put("field 'environment': not a field of a Reprise manifest", m -> m.add("environment", new JsonObject()));
+        damage.put("field 'files': not a file of a recording: ../x", m -> m.getAsJsonObject("files").addProperty("../x", "00"));
+        for (Map.Entry<String, java.util.function.Consumer<JsonObject>> d : damage.entrySet()) {
+            Path rec = copy();
+            Reprise.editManifest(rec, text -> {
+                JsonObject m = JsonParser.parseString(text).getAsJsonObject();
+                d.getValue().accept(m);
+                return new GsonBuilder().setPrettyPrinting().serializeNulls().create().toJson(m);
+            });
+            assertRefused(rec, "manifest.json: " + d.getKey(), "");
+            delete(rec);
+        }
+    }
+
+    /** Lenient JSON, read before as if strict: unquoted names and words, a second value, text not in UTF-8. */
+    @Test
+    void manifestThatIsNotStrictJson() throws IOException {
+        Map<String, String> damage = Map.of("\"completed\": true", "\"completed\": tbue", "\"order\":", "order:",
+                "\"exitStatus\": 0,", "\"exitStatus\": 0, \"exitStatus\": 1,");
+        for (Map.Entry<String, String> d : damage.entrySet()) {
+            Path rec = copy();
+            Reprise.editManifest(rec, m -> m.replace(d.getKey(), d.getValue()));
+            assertRefused(rec, "manifest.json", "not valid JSON");
+            delete(rec);
+        }
+        Path rec = copy();
+        String text = Reprise.read(rec.resolve("manifest.json"));
+        byte[] latin1 = text.replace("\"cwd\": \"", "\"cwd\": \"\u00e9").getBytes(StandardCharsets.ISO_8859_1);
+        Reprise.rewriteManifest(rec, latin1);
+        assertRefused(rec, "manifest.json", "not UTF-8 text");
+    }
+
+    @Test
+    void manifestOfAnEarlierFormat() throws IOException {
+        Path rec = copy();
+        Reprise.editManifest(rec, m -> m.replaceFirst("\"format\": \\d+,", "\"format\": 3,"));
+        assertRefused(rec, "manifest.json", "recording format 3, not supported");
+    }
+
     /** Both commands refuse {@code rec}: exit 4, a message naming {@code file} and the damage, nothing else. */
     private static void assertRefused(Path rec, String file, String damage) {
         for (List<String> args : List.of(List.of("replay", rec.toString()), List.of("inspect", rec.toString()))) {
@@ -145,6 +247,14 @@ class DamagedRecordingTest {
             assertTrue(run.stderr().contains(file), () -> "names " + file + "\n" + what);
             assertTrue(run.stderr().contains(damage), () -> "says " + damage + "\n" + what);
             assertFalse(run.stderr().contains("Exception"), what);
+        }
+    }
+
+    private static void delete(Path rec) throws IOException {
+        try (Stream<Path> files = Files.walk(rec)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
         }
     }
 

@@ -166,4 +166,27 @@ public final class Reprise {
             throw new java.io.UncheckedIOException(e);
         }
     }
+
+    /**
+     * Replaces {@code rec}'s manifest with {@code bytes} and seals it as the recorder does
+     * ({@code manifest.sha256}, {@code sha256sum}'s line): what someone handing over a crafted
+     * recording would do.
+     */
+    public static void rewriteManifest(Path rec, byte[] bytes) {
+        try {
+            Files.write(rec.resolve("manifest.json"), bytes);
+            String sum = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
+            Files.writeString(rec.resolve("manifest.sha256"), sum + "  manifest.json\n");
+        } catch (IOException | java.security.NoSuchAlgorithmException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** {@link #rewriteManifest(Path, byte[])} with the manifest's text changed by {@code edit}. */
+    public static void editManifest(Path rec, java.util.function.UnaryOperator<String> edit) {
+        String before = read(rec.resolve("manifest.json"));
+        String after = edit.apply(before);
+        assertEquals(false, before.equals(after), "the edit changes the manifest");
+        rewriteManifest(rec, after.getBytes(StandardCharsets.UTF_8));
+    }
 }

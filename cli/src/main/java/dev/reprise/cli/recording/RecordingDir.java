@@ -2,29 +2,38 @@ package dev.reprise.cli.recording;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.Writer;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonElement;
-import com.google.gson.JsonParseException;
-import com.google.gson.JsonParser;
 
 import dev.reprise.core.log.LogWriter;
 import dev.reprise.core.log.RecordingCorruptException;
 
 /** A recording directory on disk: its manifest, its streams and the recorder's side files. */
 public final class RecordingDir {
+    /** The recorder's side files (the agent's RunInfo), each covered by a checksum in the manifest. */
+    public static final List<String> SIDE_FILES = List.of("jvm.properties", "ops.properties", "end.properties");
+    /** The checksum of the manifest. */
+    public static final String SEAL = "manifest.sha256";
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
 
     private final Path dir;
@@ -63,21 +72,29 @@ public final class RecordingDir {
         return dir;
     }
 
+    /**
+     * The manifest, checked: UTF-8 and strict JSON, of a format this version reads, sealed by
+     * {@value #SEAL} (the SHA-256 of its bytes, as {@code sha256sum} writes it), each field of its
+     * type and range ({@link ManifestParser}), and every side file present matching the checksum
+     * it lists. Any damage is an exception naming the file, and the field if it is one.
+     */
     public Manifest manifest() throws RecordingException {
         Path file = dir.resolve(Manifest.FILE);
-        String json;
+        byte[] bytes;
         try {
-            json = Files.readString(file, StandardCharsets.UTF_8);
+            bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             throw new RecordingException(file, "missing: not a Reprise recording (or recording still running)");
         } catch (IOException e) {
-            throw new RecordingException(file, "cannot read: " + e.getMessage());
+            throw RecordingException.cannotRead(file, e);
         }
         JsonElement tree;
         try {
-            tree = JsonParser.parseString(json);
-        } catch (JsonParseException e) {
-            throw new RecordingException(file, "not valid JSON: " + problem(e));
+            tree = StrictJson.parse(StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString());
+        } catch (CharacterCodingException e) {
+            throw new RecordingException(file, "not UTF-8 text");
+        } catch (IOException | NumberFormatException e) {
+            throw new RecordingException(file, "not valid JSON: " + e.getMessage());
         }
         if (!tree.isJsonObject()) {
             throw new RecordingException(file, "not a Reprise manifest: not a JSON object");
@@ -87,36 +104,95 @@ public final class RecordingDir {
         if (format == null || !format.isJsonPrimitive() || !format.getAsJsonPrimitive().isNumber()) {
             throw new RecordingException(file, "not a Reprise manifest: no format version");
         }
-        if (format.getAsInt() < Manifest.OLDEST_FORMAT || format.getAsInt() > Manifest.FORMAT) {
-            throw new RecordingException(file, "recording format " + format.getAsInt()
-                    + (format.getAsInt() > Manifest.FORMAT ? ", written by a newer Reprise" : ", not supported")
+        BigDecimal version = format.getAsBigDecimal();
+        if (version.compareTo(BigDecimal.valueOf(Manifest.OLDEST_FORMAT)) < 0
+                || version.compareTo(BigDecimal.valueOf(Manifest.FORMAT)) > 0) {
+            throw new RecordingException(file, "recording format " + version
+                    + (version.compareTo(BigDecimal.valueOf(Manifest.FORMAT)) > 0 ? ", written by a newer Reprise" : ", not supported")
                     + "; this Reprise reads formats " + Manifest.OLDEST_FORMAT + " to " + Manifest.FORMAT);
         }
-        Manifest m;
-        try {
-            m = GSON.fromJson(tree, Manifest.class);
-        } catch (JsonParseException | IllegalArgumentException | IllegalStateException e) {
-            throw new RecordingException(file, "not a Reprise manifest: " + problem(e));
-        }
-        if (m.command() == null || m.command().isEmpty() || m.cwd() == null || m.threads() == null) {
-            throw new RecordingException(file, "not a Reprise manifest: command, cwd or threads missing");
-        }
+        checkSeal(bytes);
+        Manifest m = ManifestParser.parse(file, tree.getAsJsonObject());
+        checkSideFiles(m);
         return m;
     }
 
-    /** Gson's description of bad JSON, without the exception class names it wraps it in. */
-    private static String problem(RuntimeException e) {
-        return e.getCause() != null && e.getCause().getMessage() != null ? e.getCause().getMessage() : e.getMessage();
+    private void checkSeal(byte[] manifest) throws RecordingException {
+        Path seal = dir.resolve(SEAL);
+        String text;
+        try {
+            text = Files.readString(seal, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new RecordingException(seal, "missing: the checksum of " + Manifest.FILE);
+        } catch (IOException e) {
+            throw RecordingException.cannotRead(seal, e);
+        }
+        if (!text.equals(sealOf(manifest))) {
+            throw new RecordingException(dir.resolve(Manifest.FILE), "checksum mismatch: it is not what " + SEAL + " says was written");
+        }
+    }
+
+    private void checkSideFiles(Manifest m) throws RecordingException {
+        for (String name : SIDE_FILES) {
+            Path file = dir.resolve(name);
+            String listed = m.files().get(name);
+            if (!Files.exists(file)) {
+                if (listed != null) {
+                    throw new RecordingException(file, "missing: " + Manifest.FILE + " lists its checksum");
+                }
+                continue;
+            }
+            if (listed == null) {
+                throw new RecordingException(file, "not listed in " + Manifest.FILE + "'s files, so not checked: refused");
+            }
+            try {
+                if (!listed.equals(sha256(Files.readAllBytes(file)))) {
+                    throw new RecordingException(file, "checksum mismatch: not what " + Manifest.FILE + " lists");
+                }
+            } catch (IOException e) {
+                throw RecordingException.cannotRead(file, e);
+            }
+        }
+    }
+
+    /** The checksums of the side files present, for the manifest's {@code files}. */
+    public Map<String, String> sideFileChecksums() throws IOException {
+        Map<String, String> out = new TreeMap<>();
+        for (String name : SIDE_FILES) {
+            Path file = dir.resolve(name);
+            if (Files.exists(file)) {
+                out.put(name, sha256(Files.readAllBytes(file)));
+            }
+        }
+        return out;
+    }
+
+    /** The content of {@value #SEAL} for a manifest of {@code bytes}: {@code sha256sum}'s line. */
+    private static String sealOf(byte[] bytes) {
+        return sha256(bytes) + "  " + Manifest.FILE + "\n";
+    }
+
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e); // every JDK has SHA-256
+        }
     }
 
     public void writeManifest(Manifest m) throws IOException {
-        Path file = dir.resolve(Manifest.FILE);
-        Path tmp = dir.resolve(Manifest.FILE + ".tmp");
+        byte[] bytes = GSON.toJson(m).getBytes(StandardCharsets.UTF_8);
+        writeAtomically(Manifest.FILE, bytes);
+        writeAtomically(SEAL, sealOf(bytes).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** {@code name} with {@code bytes}, private, written beside it and moved into place. */
+    private void writeAtomically(String name, byte[] bytes) throws IOException {
+        Path file = dir.resolve(name);
+        Path tmp = dir.resolve(name + ".tmp");
         Files.deleteIfExists(tmp);
         Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8, StandardOpenOption.WRITE)) {
-            GSON.toJson(m, w);
-        }
+        Files.write(tmp, bytes, StandardOpenOption.WRITE);
         Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
@@ -129,7 +205,9 @@ public final class RecordingDir {
         Properties p = new Properties();
         try (InputStream in = Files.newInputStream(file)) {
             p.load(in);
-        } catch (IOException | IllegalArgumentException e) {
+        } catch (IOException e) {
+            throw RecordingException.cannotRead(file, e);
+        } catch (IllegalArgumentException e) {
             throw new RecordingException(file, "unreadable: " + e.getMessage());
         }
         return p;

@@ -36,6 +36,7 @@ public record StreamScan(Path file, String thread, long events, Map<Integer, Lon
      * checked in milliseconds, where decoding every header took most of a second.
      */
     public static StreamScan counted(Path stream) throws RecordingException {
+        checkReadable(stream);
         long events = 0;
         long raw = 0;
         try (ChunkReader chunks = new ChunkReader(stream)) {
@@ -57,6 +58,7 @@ public record StreamScan(Path file, String thread, long events, Map<Integer, Lon
     }
 
     private static StreamScan scan(Path stream, int runOp, Visitor visitor) throws RecordingException {
+        checkReadable(stream);
         EventInput in = new EventInput(stream);
         Map<Integer, Long> byOp = new TreeMap<>();
         long events = 0;
@@ -81,6 +83,15 @@ public record StreamScan(Path file, String thread, long events, Map<Integer, Lon
             throw new RecordingException(stream, fileSize(stream), "corrupt: the last event is cut short");
         } catch (IOException e) {
             throw new RecordingException(stream, "cannot read: " + e.getMessage());
+        }
+    }
+
+    /** A stream that cannot be opened is unreadable, not corrupt: says why (the format's reader only says it failed). */
+    private static void checkReadable(Path stream) throws RecordingException {
+        try (java.nio.channels.SeekableByteChannel c = Files.newByteChannel(stream)) {
+            // opened: the format's reader can open it too
+        } catch (IOException e) {
+            throw RecordingException.cannotRead(stream, e);
         }
     }
 
