@@ -21,7 +21,8 @@ import com.google.gson.JsonObject;
 final class ManifestParser {
     private static final Set<String> FIELDS = Set.of("format", "reprise", "jvm", "command", "cwd", "order", "exitStatus",
             "completed", "startedAtMillis", "durationMillis", "threads", "orderedFields", "files");
-    private static final Pattern THREAD = Pattern.compile("[0-9]{1,9}(\\.[0-9]{1,9})*");
+    /** A thread's creation path, or a class initializer's stream ({@code init-} and the class's name). */
+    private static final Pattern THREAD = Pattern.compile("[0-9]{1,9}(\\.[0-9]{1,9})*|init-[\\p{javaJavaIdentifierPart}.]+");
     private static final Pattern FIELD = Pattern.compile("(\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*/)*"
             + "\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*\\.\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*");
     private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
