@@ -30,9 +30,12 @@ final class JavaCommand {
             "--patch-module", "--enable-native-access");
 
     private final List<String> words;
+    /** Where the JVM options end: the index of the main class, {@code -jar} or {@code -m}. */
+    private final int optionsEnd;
 
-    private JavaCommand(List<String> words) {
+    private JavaCommand(List<String> words, int optionsEnd) {
         this.words = List.copyOf(words);
+        this.optionsEnd = optionsEnd;
     }
 
     /** Checks the shape of the command; throws {@link IllegalArgumentException} with a usage message. */
@@ -51,12 +54,12 @@ final class JavaCommand {
                 if (i + 1 >= words.size()) {
                     throw new IllegalArgumentException(w + " needs a value");
                 }
-                return new JavaCommand(words);
+                return new JavaCommand(words, i);
             }
             if (WITH_VALUE.contains(w)) {
                 i++;
-            } else if (!w.startsWith("-")) {
-                return new JavaCommand(words); // the main class
+            } else if (!w.startsWith("-") && !w.startsWith("@")) { // @FILE: options the launcher reads from FILE
+                return new JavaCommand(words, i); // the main class
             }
         }
         throw new IllegalArgumentException("no main class, -jar or -m in the java command");
@@ -64,6 +67,11 @@ final class JavaCommand {
 
     List<String> words() {
         return words;
+    }
+
+    /** The JVM options, class path included, between the executable and the main class. */
+    List<String> jvmOptions() {
+        return words.subList(1, optionsEnd);
     }
 
     /** The command with the agent added, running {@code java} from {@code javaExe}. */
@@ -76,18 +84,6 @@ final class JavaCommand {
         out.addAll(extraJvmOptions);
         out.addAll(words.subList(1, words.size()));
         return out;
-    }
-
-    /**
-     * The java executable to replay with: the recorded one if it exists here, else the one running
-     * Reprise (a replay on another machine needs the same Java version, not the same path).
-     */
-    String replayExecutable() {
-        String exe = words.get(0);
-        if (!exe.contains("/") || Files.isExecutable(Path.of(exe))) {
-            return exe;
-        }
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     static Path agentJar() {

@@ -52,9 +52,22 @@ final class ReplayCommand implements Callable<Integer> {
         JavaCommand java;
         try {
             java = JavaCommand.parse(m.command());
+            RecordedOptions.check(java.jvmOptions());
         } catch (IllegalArgumentException e) {
             Main.say(dir.resolve(Manifest.FILE) + ": recorded command unusable: " + e.getMessage());
             return ExitCodes.CORRUPT;
+        }
+        LocalJdk jdk;
+        try {
+            jdk = LocalJdk.find(System.getenv());
+        } catch (IllegalArgumentException e) {
+            Main.say(e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        String mismatch = jdk.mismatch(m.jvm());
+        if (mismatch != null) {
+            Main.say("cannot replay " + dir + ": " + mismatch);
+            return ExitCodes.USAGE;
         }
         AgentConfig config = new AgentConfig(Mode.REPLAY, dir.toAbsolutePath(),
                 "to".equals(m.order()) ? Order.TO : Order.RTO, false, chaos, m.exitStatus(), m.completed(),
@@ -66,7 +79,7 @@ final class ReplayCommand implements Callable<Integer> {
             jvmOptions.add("-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=" + debugPort);
             Main.say("waiting for a debugger on port " + debugPort);
         }
-        List<String> argv = java.withAgent(java.replayExecutable(), JavaCommand.agentJar(), config.encode(), jvmOptions);
+        List<String> argv = java.withAgent(jdk.java().toString(), JavaCommand.agentJar(), config.encode(), jvmOptions);
         ProcessBuilder pb = new ProcessBuilder(argv)
                 .redirectOutput(io.out())
                 .redirectError(io.err());

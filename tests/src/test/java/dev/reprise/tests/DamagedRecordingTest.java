@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
@@ -206,7 +205,7 @@ class DamagedRecordingTest {
                 return new GsonBuilder().setPrettyPrinting().serializeNulls().create().toJson(m);
             });
             assertRefused(rec, "manifest.json: " + d.getKey(), "");
-            delete(rec);
+            Reprise.deleteTree(rec);
         }
     }
 
@@ -219,7 +218,7 @@ class DamagedRecordingTest {
             Path rec = copy();
             Reprise.editManifest(rec, m -> m.replace(d.getKey(), d.getValue()));
             assertRefused(rec, "manifest.json", "not valid JSON");
-            delete(rec);
+            Reprise.deleteTree(rec);
         }
         Path rec = copy();
         String text = Reprise.read(rec.resolve("manifest.json"));
@@ -250,22 +249,8 @@ class DamagedRecordingTest {
         }
     }
 
-    private static void delete(Path rec) throws IOException {
-        try (Stream<Path> files = Files.walk(rec)) {
-            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
-    }
-
     private Path copy() throws IOException {
-        Path rec = tmp.resolve("rec");
-        try (Stream<Path> files = Files.walk(pristine)) {
-            for (Path p : files.toList()) {
-                Files.copy(p, rec.resolve(pristine.relativize(p).toString()));
-            }
-        }
-        return rec;
+        return Reprise.copyRecording(pristine, tmp.resolve("rec"));
     }
 
     private static Path mainStream(Path rec) {

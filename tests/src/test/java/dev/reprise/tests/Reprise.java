@@ -189,4 +189,23 @@ public final class Reprise {
         assertEquals(false, before.equals(after), "the edit changes the manifest");
         rewriteManifest(rec, after.getBytes(StandardCharsets.UTF_8));
     }
+
+    /** A copy of the recording {@code from} at {@code to}, to damage. */
+    public static Path copyRecording(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path p : files.toList()) {
+                Files.copy(p, to.resolve(from.relativize(p).toString()));
+            }
+        }
+        return to;
+    }
+
+    /** Deletes the directory {@code dir} and all in it. */
+    public static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
 }
