@@ -32,7 +32,7 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         CommandLine cl = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
         cl.setParameterExceptionHandler((ex, a) -> {
-            System.err.println("reprise: " + usageMessage(ex));
+            System.err.println("reprise: " + usageMessage(ex, java.util.Arrays.asList(a)));
             System.err.println("Try 'reprise --help' for more information.");
             return ExitCodes.USAGE;
         });
@@ -43,11 +43,19 @@ public final class Main implements Runnable {
         System.exit(cl.execute(args));
     }
 
-    /** Picocli's message, except for an unknown subcommand, which it calls an unmatched argument. */
-    private static String usageMessage(CommandLine.ParameterException ex) {
-        if (ex instanceof CommandLine.UnmatchedArgumentException u && u.getCommandLine().getParent() == null
-                && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
-            return "unknown subcommand '" + u.getUnmatched().get(0) + "' (use record, replay, inspect or bench)";
+    /**
+     * Picocli's message, except for an unknown subcommand, which it calls an unmatched argument,
+     * and with a hint for a java option given to {@code record} without {@code --} before the command.
+     */
+    private static String usageMessage(CommandLine.ParameterException ex, java.util.List<String> args) {
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            String first = u.getUnmatched().get(0);
+            if (u.getCommandLine().getParent() == null && !first.startsWith("-")) {
+                return "unknown subcommand '" + first + "' (use record, replay, inspect or bench)";
+            }
+            if (u.getCommandLine().getCommandName().equals("record") && first.startsWith("-") && !args.contains("--")) {
+                return ex.getMessage() + "; put -- before the java command: reprise record [OPTIONS] -- java ...";
+            }
         }
         return ex.getMessage();
     }

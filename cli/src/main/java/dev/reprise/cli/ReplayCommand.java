@@ -23,9 +23,8 @@ import picocli.CommandLine.Parameters;
  * from the recording stops the replay with exit status 3.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-        description = {"Replay a recording: same output, same exit status, without the program's files,",
-            "environment or network. Exits with the recorded status, 3 if the replay diverged,",
-            "4 if the recording is unreadable."})
+        description = {"Replay a recording: same output and exit status, without the program's files or environment.",
+            "Exits with the recorded status, 3 if the replay diverged, 4 if the recording is unreadable."})
 final class ReplayCommand implements Callable<Integer> {
     @Parameters(paramLabel = "DIR", description = "The recording directory.")
     Path dir;
@@ -42,6 +41,10 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (chaos != null && chaos < 0) {
+            Main.say("--chaos wants a seed from 0 to " + Long.MAX_VALUE + ", not " + chaos);
+            return ExitCodes.USAGE;
+        }
         Manifest m;
         try {
             m = CheckedRecording.open(dir).manifest();

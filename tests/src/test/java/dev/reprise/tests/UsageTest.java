@@ -64,6 +64,73 @@ class UsageTest {
         assertEquals(1, rec.toFile().list().length);
     }
 
+    /** Without {@code --}, picocli takes the java command's options as record's own. */
+    @Test
+    void recordWithoutDashDashBeforeTheJavaCommand() {
+        Run run = reprise("record", "-o", tmp.resolve("rec").toString(), "java", "-cp", "app.jar", "app.Main");
+        assertUsageError(run, "Unknown option: '-cp'; put -- before the java command: reprise record [OPTIONS] -- java ...");
+        assertFalse(Files.exists(tmp.resolve("rec")));
+    }
+
+    /** A recording directory that cannot be made says why, and a mistyped parent is not created. */
+    @Test
+    void recordIntoADirectoryThatCannotBeMade() throws Exception {
+        Path file = Files.writeString(tmp.resolve("file"), "x");
+        Map<Path, String> cases = Map.of(
+                tmp.resolve("no/such/rec"), tmp.resolve("no/such/rec") + ": no directory " + tmp.resolve("no/such") + " to create it in",
+                file, file + " exists and is not a directory",
+                file.resolve("rec"), file.resolve("rec") + ": Not a directory");
+        for (Map.Entry<Path, String> c : cases.entrySet()) {
+            List<String> args = new ArrayList<>(List.of("record", "-o", c.getKey().toString(), "--"));
+            args.addAll(corpus("corpus.single.Clocks"));
+            assertUsageError(reprise(args.toArray(String[]::new)), "reprise: cannot create the recording directory: " + c.getValue() + "\n");
+        }
+        assertFalse(Files.exists(tmp.resolve("no")));
+    }
+
+    @Test
+    void negativeChaosSeed() {
+        assertUsageError(reprise("replay", tmp.toString(), "--chaos", "-5"), "--chaos wants a seed from 0 to 9223372036854775807, not -5");
+    }
+
+    /** The help's list of commands gives each one's first sentence whole. */
+    @Test
+    void helpSummariesAreWholeSentences() {
+        String help = reprise("--help").stdout();
+        String commands = help.substring(help.indexOf("Commands:\n") + 10, help.indexOf("\n\n", help.indexOf("Commands:")));
+        for (String summary : commands.split("\n(?=  \\S)")) {
+            assertTrue(summary.strip().endsWith("."), summary);
+        }
+    }
+
+    /**
+     * A recording another user cannot read says so, not that it is corrupt: the command is run as
+     * user nobody on a recording whose manifest, then one stream, only root may read.
+     */
+    @Test
+    void unreadableRecordingSaysPermissionDenied() throws Exception {
+        Path rec = tmp.resolve("rec");
+        assertEquals(0, Reprise.record(rec, corpus("corpus.single.Clocks")).status());
+        Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        try (java.util.stream.Stream<Path> files = Files.walk(rec)) {
+            for (Path p : files.toList()) {
+                Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString(
+                        Files.isDirectory(p) ? "rwxr-xr-x" : p.endsWith("manifest.json") ? "rw-------" : "rw-r--r--"));
+            }
+        }
+        List<String> asNobody = new ArrayList<>(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"));
+        asNobody.addAll(Reprise.repriseCommand(List.of("inspect", rec.toString())));
+        Run run = Reprise.exec(asNobody, null, Map.of("REPRISE_CACHE_DIR", ""), null);
+        assertEquals(4, run.status(), run::toString);
+        assertEquals("reprise: " + rec.resolve("manifest.json") + ": cannot read: permission denied\n", run.stderr());
+
+        Files.setPosixFilePermissions(rec.resolve("manifest.json"), java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        Files.setPosixFilePermissions(rec.resolve("streams/t1.rpl"), java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        run = Reprise.exec(asNobody, null, Map.of("REPRISE_CACHE_DIR", ""), null);
+        assertEquals(4, run.status(), run::toString);
+        assertEquals("reprise: " + rec.resolve("streams/t1.rpl") + ": cannot read: permission denied\n", run.stderr());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"", "record", "replay", "inspect"})
     void helpExitsZero(String subcommand) {

@@ -6,6 +6,9 @@ import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -42,18 +45,30 @@ public final class RecordingDir {
         this.dir = dir;
     }
 
-    /** A new, private (0700) directory for a recording; refuses one that holds anything. */
+    /**
+     * A new, private (0700) directory for a recording; refuses one that holds anything, and one
+     * whose parent is missing (a mistyped path is not created). The message says why.
+     */
     public static RecordingDir create(Path dir) throws IOException {
-        if (Files.isDirectory(dir)) {
-            try (Stream<Path> s = Files.list(dir)) {
-                if (s.findAny().isPresent()) {
-                    throw new IOException(dir + " exists and is not empty");
+        try {
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> s = Files.list(dir)) {
+                    if (s.findAny().isPresent()) {
+                        throw new IOException(dir + " exists and is not empty");
+                    }
                 }
+                Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+            } else {
+                Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             }
-            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
-        } else {
-            Files.createDirectories(dir.toAbsolutePath().getParent());
-            Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        } catch (NoSuchFileException e) {
+            throw new IOException(dir + ": no directory " + dir.toAbsolutePath().getParent() + " to create it in");
+        } catch (FileAlreadyExistsException e) {
+            throw new IOException(dir + " exists and is not a directory");
+        } catch (AccessDeniedException e) {
+            throw new IOException(dir + ": permission denied");
+        } catch (FileSystemException e) {
+            throw new IOException(dir + ": " + (e.getReason() != null ? e.getReason() : e.getClass().getSimpleName()));
         }
         return new RecordingDir(dir);
     }
