@@ -187,10 +187,10 @@ class DivergenceTest {
     }
 
     private static void editManifest(Path rec, String from, String to) throws Exception {
-        Path manifest = rec.resolve("manifest.json");
-        String text = Reprise.read(manifest);
-        assertTrue(text.contains(from), text);
-        Files.writeString(manifest, text.replace(from, to));
+        Reprise.editManifest(rec, text -> {
+            assertTrue(text.contains(from), text);
+            return text.replace(from, to);
+        });
     }
 
     /** The report names the thread and event, says how the replay differs ({@code detail}), and shows a Java stack. */

@@ -107,10 +107,7 @@ class JavaIoFilesTest {
         Run recorded = record(tmp.resolve("rec"), corpus("corpus.files.RandomAccess", data.toString()));
         assertEquals(0, recorded.status(), recorded::toString);
 
-        Path manifest = tmp.resolve("rec/manifest.json");
-        String json = Files.readString(manifest);
-        assertTrue(json.contains(data.toString()));
-        Files.writeString(manifest, json.replace(data.toString(), other.toString()));
+        Reprise.editManifest(tmp.resolve("rec"), json -> json.replace(data.toString(), other.toString()));
         Map<String, String> before = snapshot(in);
         Run replayed = Reprise.replay(tmp.resolve("rec"));
         assertEquals(3, replayed.status(), replayed::toString);
