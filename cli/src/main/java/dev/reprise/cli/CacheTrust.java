@@ -1,9 +1,12 @@
 package dev.reprise.cli;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -42,8 +45,12 @@ final class CacheTrust {
             }
             Main.say("not using the class cache " + root + ": " + problem
                     + "; delete it, or set REPRISE_CACHE_DIR to a directory of your own");
+        } catch (FileSystemException e) {
+            String why = e instanceof AccessDeniedException ? "permission denied"
+                    : e instanceof NoSuchFileException ? "no such file or directory" : e.getReason();
+            Main.say("not using the class cache " + root + ": " + e.getFile() + ": " + why);
         } catch (IOException | UnsupportedOperationException e) {
-            Main.say("not using the class cache " + root + ": " + e);
+            Main.say("not using the class cache " + root + ": " + e.getMessage());
         }
         return null;
     }
