@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0..255:record and replay: the program's own exit status",
-            "2:usage error", "3:replay diverged from the recording", "4:recording unreadable or corrupt"})
+            "2:usage error, or no local JDK of the recorded version", "3:replay diverged from the recording", "4:recording unreadable or corrupt"})
 public final class Main implements Runnable {
     public static final String VERSION = "0.1.0";
 
