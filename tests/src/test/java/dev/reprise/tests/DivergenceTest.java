@@ -2,6 +2,7 @@ package dev.reprise.tests;
 
 import static dev.reprise.tests.Reprise.corpus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -62,6 +63,28 @@ class DivergenceTest {
         assertEquals("", replay.stdout(), replay::toString);
         assertReport(replay, "time.nanos");
         assertTrue(replay.stderr().contains("at app.Main.main(Main.java:"), replay::toString);
+    }
+
+    /**
+     * A write to stdout is checked before it is made: a line the recorded run did not print never
+     * reaches the terminal, not even when the report is written (the program's buffered output is
+     * not flushed then).
+     */
+    @Test
+    void programRebuiltToPrintAnotherLineStopsBeforePrintingIt() throws Exception {
+        Path jar = tmp.resolve("app.jar");
+        Programs.buildMain(jar, "System.out.println(\"first\"); System.err.println(\"apples\");");
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, Programs.command(jar));
+        assertEquals(0, recorded.status(), recorded::toString);
+
+        Programs.buildMain(jar, "System.out.println(\"first\"); System.err.println(\"pears\");");
+        Run replay = Reprise.replay(rec);
+        assertEquals(3, replay.status(), replay::toString);
+        assertEquals("first\n", replay.stdout(), replay::toString);
+        assertTrue(replay.stderr().startsWith("reprise: replay diverged"), replay::toString);
+        assertFalse(replay.stderr().contains("pears"), replay::toString);
+        assertReport(replay, "expected: file.out.write");
     }
 
     @Test
