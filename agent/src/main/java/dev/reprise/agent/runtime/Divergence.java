@@ -54,6 +54,11 @@ public final class Divergence {
         stop(ctx, "the program's " + operation + " differs from the recording", detail);
     }
 
+    /** The program reached beyond the process, which a replay never does ({@link OutsideWorld}). */
+    static void outsideWorld(ThreadCtx ctx, String headline, String detail) {
+        stop(ctx, headline, detail, false);
+    }
+
     /** No replayed thread has made progress for a long time: report what each one waits for. */
     static void stalled(ThreadCtx ctx) {
         StringBuilder sb = new StringBuilder("the replay can make no progress; threads:");
@@ -72,6 +77,11 @@ public final class Divergence {
     }
 
     private static void stop(ThreadCtx ctx, String headline, String detail) {
+        stop(ctx, headline, detail, true);
+    }
+
+    /** {@code pathMayDiffer}: the program may have left the recorded path before this point, unseen. */
+    private static void stop(ThreadCtx ctx, String headline, String detail, boolean pathMayDiffer) {
         // The program's buffered output is not flushed: its bytes were never checked against the
         // recording, and a replay prints nothing the recorded run did not.
         Rt.suppress(); // writing the report is not an event, also when no event is open
@@ -87,7 +97,7 @@ public final class Divergence {
                 sb.append("\n    at ").append(e);
             }
         }
-        if (ctx.ev.readRuns()) {
+        if (pathMayDiffer && ctx.ev.readRuns()) {
             sb.append("\n  This thread's relaxed synchronization events were recorded as counts, without their sites:"
                     + " it may have first taken another path earlier. A recording made with 'reprise record --log-relaxed'"
                     + " stops its replay at the first action that differs.");
