@@ -13,6 +13,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * A replay that cannot follow its recording stops with exit status 3 and a report, never with
@@ -188,6 +190,45 @@ class DivergenceTest {
         assertEquals(3, replay.status(), replay::toString);
         assertEquals("init 0\n", replay.stdout(), "nothing printed past the divergence");
         assertReport(replay, "expected: file.out.write");
+    }
+
+    /**
+     * A replay that can make no progress is reported within seconds, each thread named by its
+     * path as {@code inspect} lists it, with where it is and what a thread waited for last did.
+     * The program is rebuilt to hold the monitor its worker takes next while it waits for the
+     * worker: for a turn the worker never reaches (a latch's countdown), or for real (a join).
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "done.await(), waits for thread 1.1 to complete its synchronization event",
+        "w.join(), waits in the program",
+    })
+    void aStuckReplayIsReportedWithinSecondsNamingThreadsByPath(String wait, String mainState) throws Exception {
+        Path jar = tmp.resolve("app.jar");
+        String threads = "Object m = new Object();\n"
+                + "java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);\n"
+                + "Thread w = new Thread(() -> { synchronized (m) { } done.countDown(); });\n";
+        String body = "try { %s } catch (InterruptedException e) { }\nSystem.out.println(\"waited\");";
+        Programs.buildMain(jar, threads + String.format(body, "synchronized (m) { } w.start(); " + wait + ";"));
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, Programs.command(jar));
+        assertEquals("waited\n", recorded.stdout(), recorded::toString);
+
+        Programs.buildMain(jar, threads + String.format(body, "synchronized (m) { w.start(); " + wait + "; }"));
+        long start = System.nanoTime();
+        Run replay = Reprise.replay(rec);
+        long seconds = java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        assertEquals(3, replay.status(), replay::toString);
+        assertEquals("", replay.stdout(), replay::toString);
+        assertTrue(seconds < 30, () -> "reported after " + seconds + " s\n" + replay);
+        String err = replay.stderr();
+        assertTrue(err.startsWith("reprise: replay is stuck: no thread has made progress for 5 s; threads:\n    thread 1: last did "),
+                replay::toString);
+        assertTrue(err.contains(mainState), replay::toString);
+        assertTrue(err.matches("(?s).*\n        at app//app\\.Main\\.main\\(Main\\.java:\\d+\\)\n    thread 1\\.1: .*"), replay::toString);
+        assertTrue(err.contains("\n    thread 1.1: has made no event yet, and is blocked on a monitor\n        at app//app.Main.lambda$main$0("),
+                replay::toString);
+        assertFalse(err.contains("#"), () -> "threads named by path, not by index\n" + replay);
     }
 
     /** A program whose main, alone, reads a volatile 30 times, then {@code after} times once a class initializer read it 50 times. */

@@ -4,6 +4,7 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * Stops a replay that no longer follows its recording. The report names the thread, the event
@@ -13,6 +14,8 @@ import java.nio.charset.StandardCharsets;
 public final class Divergence {
     public static final int EXIT_DIVERGED = 3;
     public static final int EXIT_CORRUPT = 4;
+    /** The most frames of each thread's stack a stall report shows. */
+    private static final int STALLED_FRAMES = 8;
 
     private Divergence() {
     }
@@ -59,17 +62,37 @@ public final class Divergence {
         stop(ctx, headline, detail, false);
     }
 
-    /** No replayed thread has made progress for a long time: report what each one waits for. */
-    static void stalled(ThreadCtx ctx) {
-        StringBuilder sb = new StringBuilder("the replay can make no progress; threads:");
-        for (ThreadCtx t : Session.current().threads()) {
-            String waiting = t.waitDescription();
-            String state = t.thread == null || !t.thread.isAlive() ? "ended"
-                    : waiting != null ? "waits for " + waiting : "runs or is blocked in the program (" + t.thread.getState() + ")";
-            sb.append("\n    thread ").append(t.path).append(" (#").append(t.index).append(", event ").append(t.eventNo)
-                    .append("): ").append(state);
+    /**
+     * No replayed thread has made progress for {@code seconds} ({@link StallWatch}): reports what
+     * each one does, where, and for each wait, what the thread waited for last did. Threads are
+     * named by path, as {@code reprise inspect} lists them.
+     */
+    static void stalled(List<ThreadCtx> threads, int seconds) {
+        StringBuilder sb = new StringBuilder("replay is stuck: no thread has made progress for " + seconds + " s; threads:");
+        for (ThreadCtx t : threads) {
+            sb.append("\n    ").append(t.initializing != null ? "" : "thread ").append(t.path).append(": ").append(t.state(threads));
+            if (t.initializing == null && t.thread != null && t.thread.isAlive()) {
+                appendWhere(sb, t.thread.getStackTrace());
+            }
         }
-        stop(ctx, "replay is stuck", sb.toString());
+        message(sb.toString());
+        Runtime.getRuntime().halt(EXIT_DIVERGED);
+    }
+
+    /** The top of a stalled thread's stack, Reprise's frames left out, down to the program's first frame. */
+    private static void appendWhere(StringBuilder sb, StackTraceElement[] stack) {
+        int shown = 0;
+        for (StackTraceElement e : stack) {
+            String c = e.getClassName();
+            if (c.startsWith("dev.reprise.") || c.startsWith("java.lang.invoke.")) {
+                continue;
+            }
+            sb.append("\n        at ").append(e);
+            String module = e.getModuleName();
+            if (++shown == STALLED_FRAMES || module == null || !(module.startsWith("java.") || module.startsWith("jdk."))) {
+                return;
+            }
+        }
     }
 
     private static String describe(int op, int site, int digest) {

@@ -67,6 +67,8 @@ public final class Session {
     public void activate() throws IOException {
         if (writer != null) {
             RunInfo.writeOps(config.dir());
+        } else {
+            StallWatch.start();
         }
         Rt.activate();
     }
