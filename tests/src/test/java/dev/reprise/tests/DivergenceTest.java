@@ -53,14 +53,8 @@ class DivergenceTest {
 
     @Test
     void programRebuiltWithOneMoreClockCallDiverges() throws Exception {
-        Path jar = tmp.resolve("app.jar");
-        Programs.buildMain(jar, "System.out.println(\"t \" + System.nanoTime());");
-        Path rec = tmp.resolve("rec");
-        Run recorded = Reprise.record(rec, Programs.command(jar));
-        assertEquals(0, recorded.status(), recorded::toString);
-
-        Programs.buildMain(jar, "long a = System.nanoTime(); System.out.println(\"t \" + System.nanoTime());");
-        Run replay = Reprise.replay(rec);
+        Run replay = replayRebuilt("System.out.println(\"t \" + System.nanoTime());",
+                "long a = System.nanoTime(); System.out.println(\"t \" + System.nanoTime());");
         assertEquals(3, replay.status(), replay::toString);
         assertEquals("", replay.stdout(), replay::toString);
         assertReport(replay, "time.nanos");
@@ -74,14 +68,8 @@ class DivergenceTest {
      */
     @Test
     void programRebuiltToPrintAnotherLineStopsBeforePrintingIt() throws Exception {
-        Path jar = tmp.resolve("app.jar");
-        Programs.buildMain(jar, "System.out.println(\"first\"); System.err.println(\"apples\");");
-        Path rec = tmp.resolve("rec");
-        Run recorded = Reprise.record(rec, Programs.command(jar));
-        assertEquals(0, recorded.status(), recorded::toString);
-
-        Programs.buildMain(jar, "System.out.println(\"first\"); System.err.println(\"pears\");");
-        Run replay = Reprise.replay(rec);
+        Run replay = replayRebuilt("System.out.println(\"first\"); System.err.println(\"apples\");",
+                "System.out.println(\"first\"); System.err.println(\"pears\");");
         assertEquals(3, replay.status(), replay::toString);
         assertEquals("first\n", replay.stdout(), replay::toString);
         assertTrue(replay.stderr().startsWith("reprise: replay diverged"), replay::toString);
@@ -248,6 +236,17 @@ class DivergenceTest {
                 + "    }\n}\n";
         Path classes = Programs.compile(jar.resolveSibling(jar.getFileName() + ".build"), Map.of("app/Main.java", source));
         Programs.jar(jar, classes, "app");
+    }
+
+    /** Records a program with main's body {@code recordedBody}, rebuilds it with {@code rebuiltBody}, and replays the recording. */
+    private Run replayRebuilt(String recordedBody, String rebuiltBody) throws Exception {
+        Path jar = tmp.resolve("app.jar");
+        Programs.buildMain(jar, recordedBody);
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, Programs.command(jar));
+        assertEquals(0, recorded.status(), recorded::toString);
+        Programs.buildMain(jar, rebuiltBody);
+        return Reprise.replay(rec);
     }
 
     private static void editManifest(Path rec, String from, String to) throws Exception {
