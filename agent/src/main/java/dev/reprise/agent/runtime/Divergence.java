@@ -88,8 +88,7 @@ public final class Divergence {
                 continue;
             }
             sb.append("\n        at ").append(e);
-            String module = e.getModuleName();
-            if (++shown == STALLED_FRAMES || module == null || !(module.startsWith("java.") || module.startsWith("jdk."))) {
+            if (++shown == STALLED_FRAMES || !OutsideWorld.isJdk(e)) {
                 return;
             }
         }

@@ -72,7 +72,8 @@ public final class OutsideWorld {
         return api == null ? "?" : api.getClassName() + "." + api.getMethodName();
     }
 
-    private static boolean isJdk(StackTraceElement e) {
+    /** Whether a stack frame is the JDK's: a class of one of its named modules. */
+    static boolean isJdk(StackTraceElement e) {
         String module = e.getModuleName();
         return module != null && (module.startsWith("java.") || module.startsWith("jdk."));
     }
