@@ -74,16 +74,27 @@ final class JavaCommand {
         return words.subList(1, optionsEnd);
     }
 
-    /** The command with the agent added, running {@code java} from {@code javaExe}. */
+    /**
+     * The command with the agent added, running {@code java} from {@code javaExe}. A native agent
+     * among {@code extraJvmOptions} ({@code -agentlib:jdwp} for {@code replay --debug}) goes
+     * before Reprise's: the JVM starts agents in command-line order, and what a native agent does
+     * as it starts (JDWP makes its threads' {@code Thread} objects on the main thread) must happen
+     * before Reprise's premain makes the main thread a recorded one.
+     */
     List<String> withAgent(String javaExe, Path agentJar, String agentOptions, List<String> extraJvmOptions) {
         List<String> out = new ArrayList<>();
         out.add(javaExe);
+        extraJvmOptions.stream().filter(JavaCommand::nativeAgent).forEach(out::add);
         out.add("-Xbootclasspath/a:" + agentJar);
         out.add("-javaagent:" + agentJar + "=" + agentOptions);
         out.add(METASPACE_ROOM);
-        out.addAll(extraJvmOptions);
+        extraJvmOptions.stream().filter(o -> !nativeAgent(o)).forEach(out::add);
         out.addAll(words.subList(1, words.size()));
         return out;
+    }
+
+    private static boolean nativeAgent(String option) {
+        return option.startsWith("-agentlib:") || option.startsWith("-agentpath:");
     }
 
     static Path agentJar() {

@@ -79,7 +79,7 @@ final class ReplayCommand implements Callable<Integer> {
         // File.getAbsolutePath() and friends use the directory the JVM started in: give them the recorded one.
         jvmOptions.add("-Duser.dir=" + m.cwd());
         if (debugPort != null) {
-            jvmOptions.add("-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=" + debugPort);
+            jvmOptions.add("-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,quiet=y,address=" + debugPort);
             Main.say("waiting for a debugger on port " + debugPort);
         }
         List<String> argv = java.withAgent(jdk.java().toString(), JavaCommand.agentJar(), config.encode(), jvmOptions);

@@ -2,6 +2,7 @@ package dev.reprise.tests;
 
 import static dev.reprise.tests.Reprise.corpus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -12,6 +13,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * A replay that cannot follow its recording stops with exit status 3 and a report, never with
@@ -50,18 +53,28 @@ class DivergenceTest {
 
     @Test
     void programRebuiltWithOneMoreClockCallDiverges() throws Exception {
-        Path jar = tmp.resolve("app.jar");
-        Programs.buildMain(jar, "System.out.println(\"t \" + System.nanoTime());");
-        Path rec = tmp.resolve("rec");
-        Run recorded = Reprise.record(rec, Programs.command(jar));
-        assertEquals(0, recorded.status(), recorded::toString);
-
-        Programs.buildMain(jar, "long a = System.nanoTime(); System.out.println(\"t \" + System.nanoTime());");
-        Run replay = Reprise.replay(rec);
+        Run replay = replayRebuilt("System.out.println(\"t \" + System.nanoTime());",
+                "long a = System.nanoTime(); System.out.println(\"t \" + System.nanoTime());");
         assertEquals(3, replay.status(), replay::toString);
         assertEquals("", replay.stdout(), replay::toString);
         assertReport(replay, "time.nanos");
         assertTrue(replay.stderr().contains("at app.Main.main(Main.java:"), replay::toString);
+    }
+
+    /**
+     * A write to stdout is checked before it is made: a line the recorded run did not print never
+     * reaches the terminal, not even when the report is written (the program's buffered output is
+     * not flushed then).
+     */
+    @Test
+    void programRebuiltToPrintAnotherLineStopsBeforePrintingIt() throws Exception {
+        Run replay = replayRebuilt("System.out.println(\"first\"); System.err.println(\"apples\");",
+                "System.out.println(\"first\"); System.err.println(\"pears\");");
+        assertEquals(3, replay.status(), replay::toString);
+        assertEquals("first\n", replay.stdout(), replay::toString);
+        assertTrue(replay.stderr().startsWith("reprise: replay diverged"), replay::toString);
+        assertFalse(replay.stderr().contains("pears"), replay::toString);
+        assertReport(replay, "expected: file.out.write");
     }
 
     @Test
@@ -167,6 +180,46 @@ class DivergenceTest {
         assertReport(replay, "expected: file.out.write");
     }
 
+    /**
+     * A replay that can make no progress is reported within seconds, each thread named by its
+     * path as {@code inspect} lists it, with where it is and what a thread waited for last did.
+     * The program is rebuilt to hold the monitor its worker takes next while it waits for the
+     * worker: for a turn the worker never reaches (a latch's countdown), or for real (a join).
+     */
+    @ParameterizedTest
+    @CsvSource({
+        "done.await(), waits for thread 1.1 to complete its synchronization event",
+        "w.join(), waits in the program",
+    })
+    void aStuckReplayIsReportedWithinSecondsNamingThreadsByPath(String wait, String mainState) throws Exception {
+        Path jar = tmp.resolve("app.jar");
+        String threads = "Object m = new Object();\n"
+                + "java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);\n"
+                + "Thread w = new Thread(() -> { synchronized (m) { } done.countDown(); });\n";
+        String body = "try { %s } catch (InterruptedException e) { }\nSystem.out.println(\"waited\");";
+        Programs.buildMain(jar, threads + String.format(body, "synchronized (m) { } w.start(); " + wait + ";"));
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, Programs.command(jar));
+        assertEquals("waited\n", recorded.stdout(), recorded::toString);
+
+        Programs.buildMain(jar, threads + String.format(body, "synchronized (m) { w.start(); " + wait + "; }"));
+        long start = System.nanoTime();
+        Run replay = Reprise.replay(rec);
+        long seconds = java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        assertEquals(3, replay.status(), replay::toString);
+        assertEquals("", replay.stdout(), replay::toString);
+        assertTrue(seconds < 30, () -> "reported after " + seconds + " s\n" + replay);
+        String err = replay.stderr();
+        assertTrue(err.startsWith("reprise: replay is stuck: no thread has made progress for 5 s; threads:\n    thread 1: last did "),
+                replay::toString);
+        assertTrue(err.contains(mainState), replay::toString);
+        // The frames as the JDK prints them: JDK 17 names the application class loader ("app//"), JDK 25 does not.
+        assertTrue(err.matches("(?s).*\n        at (app//)?app\\.Main\\.main\\(Main\\.java:\\d+\\)\n    thread 1\\.1: .*"), replay::toString);
+        assertTrue(err.matches("(?s).*\n    thread 1\\.1: has made no event yet, and is blocked on a monitor\n"
+                + "        at (app//)?app\\.Main\\.lambda\\$main\\$0\\(.*"), replay::toString);
+        assertFalse(err.contains("#"), () -> "threads named by path, not by index\n" + replay);
+    }
+
     /** A program whose main, alone, reads a volatile 30 times, then {@code after} times once a class initializer read it 50 times. */
     private static void buildCounting(Path jar, int after) throws Exception {
         String source = "package app;\npublic final class Main {\n"
@@ -184,6 +237,17 @@ class DivergenceTest {
                 + "    }\n}\n";
         Path classes = Programs.compile(jar.resolveSibling(jar.getFileName() + ".build"), Map.of("app/Main.java", source));
         Programs.jar(jar, classes, "app");
+    }
+
+    /** Records a program with main's body {@code recordedBody}, rebuilds it with {@code rebuiltBody}, and replays the recording. */
+    private Run replayRebuilt(String recordedBody, String rebuiltBody) throws Exception {
+        Path jar = tmp.resolve("app.jar");
+        Programs.buildMain(jar, recordedBody);
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, Programs.command(jar));
+        assertEquals(0, recorded.status(), recorded::toString);
+        Programs.buildMain(jar, rebuiltBody);
+        return Reprise.replay(rec);
     }
 
     private static void editManifest(Path rec, String from, String to) throws Exception {

@@ -27,7 +27,8 @@ public final class Families {
             NioFileSystemOps.class,
             NioPathOps.class,
             NioDirectoryOps.class,
-            FileChannelOps.class);
+            FileChannelOps.class,
+            OutsideWorldOps.class);
 
     private Families() {
     }

@@ -4,6 +4,7 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * Stops a replay that no longer follows its recording. The report names the thread, the event
@@ -13,6 +14,8 @@ import java.nio.charset.StandardCharsets;
 public final class Divergence {
     public static final int EXIT_DIVERGED = 3;
     public static final int EXIT_CORRUPT = 4;
+    /** The most frames of each thread's stack a stall report shows. */
+    private static final int STALLED_FRAMES = 8;
 
     private Divergence() {
     }
@@ -54,17 +57,41 @@ public final class Divergence {
         stop(ctx, "the program's " + operation + " differs from the recording", detail);
     }
 
-    /** No replayed thread has made progress for a long time: report what each one waits for. */
-    static void stalled(ThreadCtx ctx) {
-        StringBuilder sb = new StringBuilder("the replay can make no progress; threads:");
-        for (ThreadCtx t : Session.current().threads()) {
-            String waiting = t.waitDescription();
-            String state = t.thread == null || !t.thread.isAlive() ? "ended"
-                    : waiting != null ? "waits for " + waiting : "runs or is blocked in the program (" + t.thread.getState() + ")";
-            sb.append("\n    thread ").append(t.path).append(" (#").append(t.index).append(", event ").append(t.eventNo)
-                    .append("): ").append(state);
+    /** The program reached beyond the process, which a replay never does ({@link OutsideWorld}). */
+    static void outsideWorld(ThreadCtx ctx, String headline, String detail) {
+        stop(ctx, headline, detail, false);
+    }
+
+    /**
+     * No replayed thread has made progress for {@code seconds} ({@link StallWatch}): reports what
+     * each one does, where, and for each wait, what the thread waited for last did. Threads are
+     * named by path, as {@code reprise inspect} lists them.
+     */
+    static void stalled(List<ThreadCtx> threads, int seconds) {
+        StringBuilder sb = new StringBuilder("replay is stuck: no thread has made progress for " + seconds + " s; threads:");
+        for (ThreadCtx t : threads) {
+            sb.append("\n    ").append(t.initializing != null ? "" : "thread ").append(t.path).append(": ").append(t.state(threads));
+            if (t.initializing == null && t.thread != null && t.thread.isAlive()) {
+                appendWhere(sb, t.thread.getStackTrace());
+            }
         }
-        stop(ctx, "replay is stuck", sb.toString());
+        message(sb.toString());
+        Runtime.getRuntime().halt(EXIT_DIVERGED);
+    }
+
+    /** The top of a stalled thread's stack, Reprise's frames left out, down to the program's first frame. */
+    private static void appendWhere(StringBuilder sb, StackTraceElement[] stack) {
+        int shown = 0;
+        for (StackTraceElement e : stack) {
+            String c = e.getClassName();
+            if (c.startsWith("dev.reprise.") || c.startsWith("java.lang.invoke.")) {
+                continue;
+            }
+            sb.append("\n        at ").append(e);
+            if (++shown == STALLED_FRAMES || !OutsideWorld.isJdk(e)) {
+                return;
+            }
+        }
     }
 
     private static String describe(int op, int site, int digest) {
@@ -72,8 +99,14 @@ public final class Divergence {
     }
 
     private static void stop(ThreadCtx ctx, String headline, String detail) {
+        stop(ctx, headline, detail, true);
+    }
+
+    /** {@code pathMayDiffer}: the program may have left the recorded path before this point, unseen. */
+    private static void stop(ThreadCtx ctx, String headline, String detail, boolean pathMayDiffer) {
+        // The program's buffered output is not flushed: its bytes were never checked against the
+        // recording, and a replay prints nothing the recorded run did not.
         Rt.suppress(); // writing the report is not an event, also when no event is open
-        flushProgramOutput();
         StringBuilder sb = new StringBuilder();
         sb.append("replay diverged on ").append(ctx.initializing != null ? "" : "thread ").append(ctx.path).append(" at event ").append(ctx.eventNo)
                 .append(": ").append(headline).append("\n  ").append(detail).append("\n  Java stack:");
@@ -86,18 +119,13 @@ public final class Divergence {
                 sb.append("\n    at ").append(e);
             }
         }
-        if (ctx.ev.readRuns()) {
+        if (pathMayDiffer && ctx.ev.readRuns()) {
             sb.append("\n  This thread's relaxed synchronization events were recorded as counts, without their sites:"
                     + " it may have first taken another path earlier. A recording made with 'reprise record --log-relaxed'"
                     + " stops its replay at the first action that differs.");
         }
         message(sb.toString());
         Runtime.getRuntime().halt(EXIT_DIVERGED);
-    }
-
-    static void flushProgramOutput() {
-        System.out.flush();
-        System.err.flush();
     }
 
     /** Writes a {@code reprise:} line to the process's stderr, bypassing the program's streams. */

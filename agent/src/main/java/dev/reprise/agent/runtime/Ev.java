@@ -315,6 +315,11 @@ public final class Ev {
         return readRuns;
     }
 
+    /** The operation and call site of the event opened last, for a report on this thread. */
+    String lastOpened() {
+        return Op.nameOf(op) + " at " + Sites.nameOf(site);
+    }
+
     /** True when the operation must run for real (recording). */
     public boolean live() {
         return recording;

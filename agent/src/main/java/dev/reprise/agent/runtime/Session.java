@@ -67,6 +67,8 @@ public final class Session {
     public void activate() throws IOException {
         if (writer != null) {
             RunInfo.writeOps(config.dir());
+        } else {
+            StallWatch.start();
         }
         Rt.activate();
     }
@@ -228,7 +230,6 @@ public final class Session {
             Divergence.initializerLonger(ctx, op, site);
         }
         if (!config.recordingComplete()) {
-            Divergence.flushProgramOutput();
             String torn = ctx.in.tornTail() >= 0 ? ", after a torn chunk at offset " + ctx.in.tornTail() : "";
             Divergence.message("the recording ends here: the recorded run was killed before completing (thread "
                     + ctx.path + ", " + ctx.eventNo + " events replayed" + torn + "); exiting with its status "
@@ -244,7 +245,6 @@ public final class Session {
 
     /** A damaged recording found during replay: report it like the command does, exit status 4. */
     RuntimeException corrupt(RecordingCorruptException e) {
-        Divergence.flushProgramOutput();
         Divergence.message("recording unreadable: " + e.getMessage());
         Runtime.getRuntime().halt(Divergence.EXIT_CORRUPT);
         return e;

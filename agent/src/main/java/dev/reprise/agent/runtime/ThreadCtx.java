@@ -41,9 +41,6 @@ public final class ThreadCtx {
     final int[] awaitThreads = new int[SyncOrder.MAX_EDGES];
     final long[] awaitCounts = new long[SyncOrder.MAX_EDGES];
     int awaitEdges;
-    /** Replay, in a long wait: the program's progress last seen, and since when it has not changed. */
-    long seenProgress;
-    long stalledSince;
     /** Replay: the thread waits at the end of its stream for the program's exit. */
     volatile boolean awaitingExit;
     /**
@@ -125,9 +122,10 @@ public final class ThreadCtx {
 
     /**
      * For the report of a replay that cannot progress: what the thread waits for, or null. Built
-     * only then, from the turn fields, so waiting costs no allocation.
+     * only then, from the turn fields, so waiting costs no allocation. A thread waited for is
+     * named by its path, with what it was last doing ({@code others}: every context, to find it).
      */
-    String waitDescription() {
+    String waitDescription(java.util.List<ThreadCtx> others) {
         if (awaitingExit) {
             return "the program to exit (its recording ends while it still ran)";
         }
@@ -135,6 +133,53 @@ public final class ThreadCtx {
             return "turn " + awaitSeq + " of the total order";
         }
         int edge = SyncOrder.unmetEdge(this);
-        return edge < 0 ? null : "thread #" + awaitThreads[edge] + " to complete synchronization event " + awaitCounts[edge];
+        if (edge < 0) {
+            return null;
+        }
+        int index = awaitThreads[edge];
+        ThreadCtx other = null;
+        for (ThreadCtx t : others) {
+            if (t.index == index) {
+                other = t;
+            }
+        }
+        String path = other != null ? other.path : Threads.pathOf(index);
+        if (path == null) {
+            return "a class initializer, which has not started, to complete its synchronization event " + awaitCounts[edge];
+        }
+        String name = path.startsWith("init-") ? "the static initializer of " + path.substring("init-".length()) : "thread " + path;
+        return name + " to complete its synchronization event " + awaitCounts[edge] + ", which "
+                + (other == null ? "has not started" : other.lastDid());
+    }
+
+    /**
+     * The thread's last event's operation and site, and whether it ended. Read from another
+     * thread while neither progresses: plain fields, a snapshot good enough for a report.
+     */
+    String lastDid() {
+        String last = eventNo == 0 ? "has made no event yet" : "last did " + ev.lastOpened() + " (event " + eventNo + ")";
+        return thread == null || !thread.isAlive() ? "ended; it " + last : last;
+    }
+
+    /** What this thread does, as a stall report says it: its last event, and what it waits for or that it runs. */
+    String state(java.util.List<ThreadCtx> others) {
+        if (thread == null || !thread.isAlive()) {
+            return lastDid();
+        }
+        String waiting = waitDescription(others);
+        if (waiting != null) {
+            return lastDid() + ", and waits for " + waiting;
+        }
+        return lastDid() + ", and " + switch (thread.getState()) {
+            case RUNNABLE -> "runs the program";
+            case BLOCKED -> "is blocked on a monitor";
+            default -> "waits in the program";
+        };
+    }
+
+    /** Replay: whether the thread runs the program's code, rather than waiting for a turn, a monitor or the exit. */
+    boolean runsProgram() {
+        return thread != null && thread.getState() == Thread.State.RUNNABLE && !awaitingExit && awaitSeq < 0
+                && SyncOrder.unmetEdge(this) < 0;
     }
 }

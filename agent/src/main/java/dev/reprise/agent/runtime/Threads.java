@@ -41,6 +41,8 @@ public final class Threads {
      * ({@link Ev#readInitIndex}); replay lowers this as it reads them. Guarded by the class.
      */
     private static volatile int initFloor = SyncOrder.MAX_THREADS;
+    /** Recorded threads' paths by creation index, for reports ({@link #pathOf}); guarded by the class. */
+    private static String[] pathByIndex = {"1"};
     /** Record: indexes of initializers that logged nothing, free to take again; guarded by the class. */
     private static int[] freeInit = new int[16];
     private static int freeInitCount;
@@ -69,6 +71,7 @@ public final class Threads {
         if (index >= initFloor) {
             throw new IllegalStateException("more than " + SyncOrder.MAX_THREADS + " recorded threads and class initializers");
         }
+        remember(index, path);
         PATHS.put(child, new Registration(path, index, id));
         return path;
     }
@@ -105,6 +108,18 @@ public final class Threads {
         }
         initFloor = Math.min(initFloor, index);
         return true;
+    }
+
+    private static synchronized void remember(int index, String path) {
+        if (index >= pathByIndex.length) {
+            pathByIndex = java.util.Arrays.copyOf(pathByIndex, Math.min(2 * index, SyncOrder.MAX_THREADS));
+        }
+        pathByIndex[index] = path;
+    }
+
+    /** The path of the recorded thread with creation index {@code index}, or null if there is none (yet). */
+    static synchronized String pathOf(int index) {
+        return index >= 0 && index < pathByIndex.length ? pathByIndex[index] : null;
     }
 
     /** The lowest index an initializer's stream has: every one is at least this, and below {@link SyncOrder#MAX_THREADS}. */

@@ -8,14 +8,13 @@ import java.util.concurrent.locks.LockSupport;
  * How a replayed thread waits for its turn (paper 000, Section 4.1.3). Most turns come within
  * microseconds, so a waiter first spins, then yields (there may be far more threads than the two
  * cores), then parks. Parked waiters are woken by {@link #progressed()}; the park is also timed,
- * backing off to 50 ms, so a thread that waits long uses next to no CPU. A replay that makes no progress at all for {@value #STALL_SECONDS}
- * seconds is stuck: it is reported with what each thread waits for.
+ * backing off to 50 ms, so a thread that waits long uses next to no CPU. A replay whose waits
+ * never end is reported by {@link StallWatch}.
  */
 final class Waiter {
     private static final int SPINS = 200;
     private static final int YIELDS = 50;
     private static final long MAX_PARK_NANOS = 50_000_000;
-    private static final int STALL_SECONDS = 20;
 
     private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(ThreadCtx[].class);
     /**
@@ -66,7 +65,6 @@ final class Waiter {
             Thread.yield();
         }
         long park = 10_000;
-        watchFrom(ctx);
         while (!SyncOrder.ready(ctx)) {
             SLOTS.setVolatile(Parked.BY_THREAD, ctx.index, ctx);
             PARKED_COUNT.getAndAdd(1);
@@ -76,17 +74,15 @@ final class Waiter {
             SLOTS.setVolatile(Parked.BY_THREAD, ctx.index, (ThreadCtx) null);
             PARKED_COUNT.getAndAdd(-1);
             park = Math.min(park * 2, MAX_PARK_NANOS);
-            checkStall(ctx);
         }
     }
 
     /**
-     * Parks for good; only the JVM's exit ends it, or the stall report if no exit comes. A thread
+     * Parks for good; only the JVM's exit ends it, or the stall report if no exit comes ({@link StallWatch}). A thread
      * whose stream ends at a wait ({@link ThreadCtx#waitMonitor}) waits on that monitor instead.
      */
     static void awaitExit(ThreadCtx ctx) {
         Object waitMonitor = ctx.waitMonitor;
-        watchFrom(ctx);
         while (true) {
             if (waitMonitor == null) {
                 LockSupport.parkNanos(100_000_000L);
@@ -94,7 +90,6 @@ final class Waiter {
                 // Cut in a wait: the recording's other threads had the monitor from then on.
                 waitQuietly(waitMonitor);
             }
-            checkStall(ctx);
         }
     }
 
@@ -127,21 +122,6 @@ final class Waiter {
     static void awaitHalt() {
         while (true) {
             LockSupport.park();
-        }
-    }
-
-    /** Starts timing a long wait of {@code ctx} against the program's progress. */
-    private static void watchFrom(ThreadCtx ctx) {
-        ctx.seenProgress = SyncOrder.totalProgress();
-        ctx.stalledSince = System.nanoTime();
-    }
-
-    /** Reports the replay stuck if no thread has progressed for {@value #STALL_SECONDS} seconds of this wait. */
-    private static void checkStall(ThreadCtx ctx) {
-        if (SyncOrder.totalProgress() != ctx.seenProgress) {
-            watchFrom(ctx);
-        } else if (System.nanoTime() - ctx.stalledSince > STALL_SECONDS * 1_000_000_000L) {
-            Divergence.stalled(ctx);
         }
     }
 
