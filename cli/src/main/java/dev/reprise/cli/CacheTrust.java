@@ -79,8 +79,21 @@ final class CacheTrust {
                 return check(file, attrs);
             }
 
+            /** A file another run renamed or removed as it finished its write was not there to trust: passed over. */
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                if (e instanceof NoSuchFileException) {
+                    return FileVisitResult.CONTINUE;
+                }
+                throw e;
+            }
+
             private FileVisitResult check(Path p, BasicFileAttributes attrs) throws IOException {
-                problem[0] = problemOf(p, attrs, uid);
+                try {
+                    problem[0] = problemOf(p, attrs, uid);
+                } catch (NoSuchFileException gone) {
+                    return FileVisitResult.CONTINUE;
+                }
                 return problem[0] == null ? FileVisitResult.CONTINUE : FileVisitResult.TERMINATE;
             }
         });
