@@ -31,6 +31,10 @@ import picocli.CommandLine.Parameters;
             "The program's output is shown live; reprise exits with the program's exit status."},
         footer = {"", "Example:  reprise record -o rec -- java -cp app.jar com.example.Main arg1"})
 final class RecordCommand implements Callable<Integer> {
+    /** The agent's end marker and its key for a write failure (the agent's {@code RunInfo}). */
+    private static final String END = "end.properties";
+    private static final String WRITE_FAILED = "writeFailed";
+
     @Option(names = {"-o", "--output"}, paramLabel = "DIR",
             description = "Recording directory (created, must be empty). Default: reprise-recording-<date>-<time>")
     Path output;
@@ -80,10 +84,18 @@ final class RecordCommand implements Callable<Integer> {
         }
         Path abs = dir.toAbsolutePath();
         AgentConfig config = new AgentConfig(Mode.RECORD, abs, order, logRelaxed, null, 0, true,
-                CacheDir.resolve(System.getenv(), fields), fields);
+                CacheDir.resolve(System.getenv(), fields), fields, ProcessHandle.current().pid());
         List<String> argv = java.withAgent(java.words().get(0), JavaCommand.agentJar(), config.encode(), List.of());
         Map<String, String> env = new TreeMap<>(System.getenv());
         long start = System.currentTimeMillis();
+        // Written first, replaced when the program ends: a recorder killed outright leaves a
+        // recording that still replays up to its last complete chunk.
+        try {
+            rec.writeManifest(manifest(rec, java, env, Manifest.UNKNOWN_STATUS, start, 0));
+        } catch (IOException e) {
+            Main.say("cannot write " + abs.resolve(Manifest.FILE) + ": " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
         Process p;
         try {
             p = new ProcessBuilder(argv).redirectInput(ProcessBuilder.Redirect.INHERIT)
@@ -92,27 +104,53 @@ final class RecordCommand implements Callable<Integer> {
             Main.say("cannot run " + java.words().get(0) + ": " + e.getMessage());
             return ExitCodes.USAGE;
         }
-        // Ctrl-C reaches the program too: wait for it to end and still write the manifest.
-        Thread finisher = new Thread(() -> waitQuietly(p));
-        Runtime.getRuntime().addShutdownHook(finisher);
-        io.started().accept(p);
-        int status = waitQuietly(p);
-        removeQuietly(finisher);
+        int status;
+        String signal;
+        try (Interrupts interrupts = Interrupts.forwardTo(p)) {
+            io.started().accept(p);
+            status = waitQuietly(p);
+            signal = interrupts.received();
+        }
         long duration = System.currentTimeMillis() - start;
         Manifest m = manifest(rec, java, env, status, start, duration);
-        rec.writeManifest(m);
-        if (defaulted) {
-            Main.say("recording saved in " + dir);
+        try {
+            rec.writeManifest(m);
+        } catch (IOException e) {
+            Main.say("cannot write " + abs.resolve(Manifest.FILE) + " (" + e.getMessage() + "): the recording replays"
+                    + " up to its last complete chunk; the program exited with status " + status);
+            return status;
         }
-        if (!m.completed()) {
-            Main.say("the program did not complete (exit status " + status + "); the recording holds what was flushed before");
+        String ending = ending(rec, m, status);
+        if (signal != null) {
+            Main.say("interrupted (" + signal + "): the program exited with status " + status + (ending == null ? ""
+                    : ", " + ending) + "; recording saved in " + dir);
+        } else if (ending != null) {
+            Main.say("the program " + ending + " (exit status " + status + "); the recording holds what was flushed before");
+        }
+        if (defaulted && signal == null) {
+            Main.say("recording saved in " + dir);
         }
         return status;
     }
 
+    /** How a run that did not complete ended, in the words replay uses; null for one that did. */
+    private static String ending(RecordingDir rec, Manifest m, int status) throws RecordingException {
+        if (m.completed()) {
+            return null;
+        }
+        Properties end = rec.sideFile(END);
+        if (end != null && end.getProperty(WRITE_FAILED) != null) {
+            return "went on unrecorded after writing the recording failed (" + end.getProperty(WRITE_FAILED) + ")";
+        }
+        if (status > 128) {
+            return (end == null ? "was killed by signal " : "was ended by signal ") + (status - 128);
+        }
+        return "halted before its exit completed";
+    }
+
     private Manifest manifest(RecordingDir rec, JavaCommand java, Map<String, String> env, int status, long start,
                               long duration) throws RecordingException {
-        Properties end = rec.sideFile("end.properties");
+        Properties end = rec.sideFile(END);
         Properties jvmProps = rec.sideFile("jvm.properties");
         Map<String, String> jvm = new LinkedHashMap<>();
         if (jvmProps != null) {
@@ -120,31 +158,23 @@ final class RecordCommand implements Callable<Integer> {
                 jvm.put(k, jvmProps.getProperty(k));
             }
         }
+        // The agent's counts when it flushed every stream; else what the streams hold (a killed
+        // program, a failed write); none yet in the provisional manifest.
         Map<String, Long> threads = new TreeMap<>();
-        if (end != null) {
+        boolean counted = end != null && end.getProperty(WRITE_FAILED) == null;
+        if (counted && status != Manifest.UNKNOWN_STATUS) {
             for (String k : end.stringPropertyNames()) {
                 if (k.startsWith("thread.") && k.endsWith(".events")) {
                     threads.put(k.substring(7, k.length() - 7), Long.parseLong(end.getProperty(k)));
                 }
             }
-        } else {
-            for (Path s : rec.streams()) {
-                threads.put(RecordingDir.threadOf(s), StreamScan.counted(s).events());
-            }
+        } else if (status != Manifest.UNKNOWN_STATUS) {
+            threads.putAll(RecordingDir.scannedCounts(rec));
         }
-        boolean completed = end != null && status < 128;
+        boolean completed = counted && status >= 0 && status < 128;
         return new Manifest(Manifest.FORMAT, Main.VERSION, jvm, java.words(), Path.of("").toAbsolutePath().toString(),
                 new HashMap<>(env), order.name().toLowerCase(Locale.ROOT), status, completed, start, duration, threads,
                 fields.isEmpty() ? null : fields);
-    }
-
-    /** Drops the finisher once the program has ended, so that a bench's many recordings leave no hooks behind. */
-    private static void removeQuietly(Thread finisher) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(finisher);
-        } catch (IllegalStateException e) {
-            // shutting down already: the finisher is running and ends at once
-        }
     }
 
     private static int waitQuietly(Process p) {

@@ -74,7 +74,7 @@ class KilledRecordingTest {
             assertTrue(recorder.waitFor(30, TimeUnit.SECONDS), "reprise record did not end after the kill");
             assertEquals(137, recorder.exitValue());
             String err = new String(stderr.get(30, TimeUnit.SECONDS), StandardCharsets.UTF_8);
-            assertTrue(err.contains("reprise: the program did not complete (exit status 137)"), err);
+            assertTrue(err.contains("reprise: the program was killed by signal 9 (exit status 137)"), err);
             return out.toString();
         } finally {
             recorder.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -36,6 +36,13 @@ public record CheckedRecording(RecordingDir dir, Manifest manifest, List<StreamS
             StreamScan scan = readEvents ? StreamScan.of(s, runOp) : StreamScan.counted(s);
             scans.put(scan.thread(), scan);
         }
+        if (m.exitStatus() == Manifest.UNKNOWN_STATUS) {
+            // The recorder was killed: the streams say how far the program got.
+            Map<String, Long> counts = new TreeMap<>();
+            scans.forEach((thread, scan) -> counts.put(thread, scan.events()));
+            java.util.Properties end = rec.sideFile("end.properties");
+            m = m.provisionalAsCut(counts, end != null && end.getProperty("recorderGone") != null);
+        }
         for (Map.Entry<String, Long> t : m.threads().entrySet()) {
             if (t.getValue() > 0 && !scans.containsKey(t.getKey())) {
                 throw new RecordingException(rec.streamFile(t.getKey()), "missing: the manifest lists "

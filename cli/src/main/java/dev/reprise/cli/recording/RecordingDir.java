@@ -150,6 +150,15 @@ public final class RecordingDir {
         return out;
     }
 
+    /** The events each stream holds, by thread, counted from the streams themselves. */
+    public static java.util.Map<String, Long> scannedCounts(RecordingDir rec) throws RecordingException {
+        java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+        for (Path s : rec.streams()) {
+            counts.put(threadOf(s), StreamScan.counted(s).events());
+        }
+        return counts;
+    }
+
     /** Where the stream of thread {@code path} is (or would be). */
     public Path streamFile(String path) {
         return LogWriter.streamFile(dir, "t" + path);

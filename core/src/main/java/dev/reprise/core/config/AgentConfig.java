@@ -15,10 +15,11 @@ import java.util.Map;
  * JDK classes kept between runs, or null for none. {@code logRelaxed}, recording only: every relaxed
  * synchronization event is written with its site instead of counted, so that replay checks each.
  * {@code orderedFields}: plain fields, as {@code internal/class/Name.field}, whose accesses are
- * ordered as synchronization actions, like a volatile field's.
+ * ordered as synchronization actions, like a volatile field's. {@code recorder}, recording only: the
+ * pid of the {@code reprise record} process, which the program must not outlive; 0 for none.
  */
 public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, Long chaosSeed, int recordedStatus,
-                          boolean recordingComplete, Path classCache, List<String> orderedFields) {
+                          boolean recordingComplete, Path classCache, List<String> orderedFields, long recorder) {
 
     public static AgentConfig parse(String arg) {
         Map<String, String> kv = new LinkedHashMap<>();
@@ -44,7 +45,8 @@ public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, 
                 Integer.parseInt(kv.getOrDefault("status", "0")),
                 Boolean.parseBoolean(kv.getOrDefault("complete", "true")),
                 cache == null ? null : Path.of(cache),
-                fields.isEmpty() ? List.of() : List.of(fields.split(",")));
+                fields.isEmpty() ? List.of() : List.of(fields.split(",")),
+                Long.parseLong(kv.getOrDefault("recorder", "0")));
     }
 
     public String encode() {
@@ -65,6 +67,9 @@ public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, 
         }
         if (!orderedFields.isEmpty()) {
             sb.append("&fields=").append(URLEncoder.encode(String.join(",", orderedFields), StandardCharsets.UTF_8));
+        }
+        if (recorder != 0) {
+            sb.append("&recorder=").append(recorder);
         }
         return sb.toString();
     }
