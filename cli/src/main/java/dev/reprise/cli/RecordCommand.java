@@ -34,6 +34,7 @@ final class RecordCommand implements Callable<Integer> {
     /** The agent's end marker and its key for a write failure (the agent's {@code RunInfo}). */
     private static final String END = "end.properties";
     private static final String WRITE_FAILED = "writeFailed";
+    private static final String WENT_ON = "went on unrecorded";
 
     @Option(names = {"-o", "--output"}, paramLabel = "DIR",
             description = "Recording directory (created, must be empty). Default: reprise-recording-<date>-<time>")
@@ -122,8 +123,9 @@ final class RecordCommand implements Callable<Integer> {
         }
         String ending = ending(rec, m, status);
         if (signal != null) {
-            Main.say("interrupted (" + signal + "): the program exited with status " + status + (ending == null ? ""
-                    : ", " + ending) + "; recording saved in " + dir);
+            String failed = ending != null && ending.startsWith(WENT_ON) ? "; it " + ending : "";
+            Main.say("interrupted (" + signal + "): forwarded to the program, which exited with status " + status + failed
+                    + "; recording saved in " + dir);
         } else if (ending != null) {
             Main.say("the program " + ending + " (exit status " + status + "); the recording holds what was flushed before");
         }
@@ -140,7 +142,7 @@ final class RecordCommand implements Callable<Integer> {
         }
         Properties end = rec.sideFile(END);
         if (end != null && end.getProperty(WRITE_FAILED) != null) {
-            return "went on unrecorded after writing the recording failed (" + end.getProperty(WRITE_FAILED) + ")";
+            return WENT_ON + " after writing the recording failed (" + end.getProperty(WRITE_FAILED) + ")";
         }
         if (status > 128) {
             return (end == null ? "was killed by signal " : "was ended by signal ") + (status - 128);

@@ -5,21 +5,21 @@ import java.util.List;
 /**
  * Replay of a recording that did not complete (the JVM killed, halted or ended by a signal while
  * threads still ran, or the recording cut where writing it failed): every thread replays as far
- * as its stream goes and waits there, since the others may still have events. A watch thread,
- * started when the first thread reaches its end, ends the replay once no thread can go further:
- * no recorded thread runnable (the waiting ones park, or block on a monitor a waiting one holds)
- * and no event replayed for {@value #QUIET_CHECKS} checks {@value #CHECK_MILLIS} ms apart. It
- * then says where the recording ends and exits with the recorded status: through
- * {@link System#exit} if the recorded run went through its exit (a signal: the program's shutdown
- * hooks ran and are recorded, and so replay), else by a halt, as the recorded run ended.
+ * as its stream goes and waits there, since the others may still have events. A watch thread
+ * ends the replay once no thread can go further: no recorded thread runnable (the waiting ones
+ * park, or block on a monitor a waiting one holds) and no event replayed for
+ * {@value #QUIET_CHECKS} checks {@value #CHECK_MILLIS} ms apart. If the recorded run went
+ * through its exit (a signal: the program's shutdown hooks ran while its threads still did, and
+ * are recorded), the watch then exits with the recorded status, so that the hooks replay, and
+ * the other threads go on with whatever they recorded after them; Reprise's own exit waits until
+ * they can go no further ({@link #atExit}), and says where the recording ends. Otherwise it says
+ * so and halts with the recorded status, as the recorded run ended.
  */
 final class RecordingEnd extends Thread {
     private static final long CHECK_MILLIS = 100;
-    private static final int QUIET_CHECKS = 3;
+    private static final int QUIET_CHECKS = 5;
     /** How many threads a message names, with the events each replayed. */
     private static final int NAMED = 6;
-    private static boolean started;
-
     private final Session session;
     private final RunInfo.Ending ending;
     private final int status;
@@ -32,16 +32,55 @@ final class RecordingEnd extends Thread {
         setDaemon(true);
     }
 
-    /** {@code ctx} replayed its whole stream; starts the watch once. The caller then waits for the end. */
-    static synchronized void reached(Session session, RunInfo.Ending ending, int status) {
-        if (!started) {
-            started = true;
-            new RecordingEnd(session, ending, status).start();
-        }
+    /** Starts the watch; called before interception starts, so its thread is not the program's. */
+    static void watch(Session session, RunInfo.Ending ending, int status) {
+        new RecordingEnd(session, ending, status).start();
     }
 
     @Override
     public void run() {
+        awaitQuiet(session);
+        if (ending.exitRan()) {
+            System.exit(status);
+        }
+        report(session, ending, status);
+        Runtime.getRuntime().halt(status);
+    }
+
+    /** Reprise's exit in such a replay: once no thread can go further, says where the recording ended. */
+    static void atExit(Session session, RunInfo.Ending ending, int status) {
+        awaitQuiet(session);
+        report(session, ending, status);
+    }
+
+    private static void report(Session session, RunInfo.Ending ending, int status) {
+        flushOutput();
+        Divergence.message("the recording ends here: the recorded run " + ending.describe(status) + "; "
+                + where(session) + "; exiting with its status " + status);
+    }
+
+    /**
+     * Flushes the program's stdout and stderr unless a thread the recording cut off holds one of
+     * them (cut inside a write): the flush would wait for it for good. A helper thread tries,
+     * for at most {@value #CHECK_MILLIS} ms.
+     */
+    private static void flushOutput() {
+        Thread flush = new Thread(new Runnable() {
+            @Override
+            public void run() {
+                Divergence.flushProgramOutput();
+            }
+        }, "reprise-flush-output");
+        flush.setDaemon(true);
+        flush.start();
+        try {
+            flush.join(CHECK_MILLIS);
+        } catch (InterruptedException e) {
+            // the message goes out anyway
+        }
+    }
+
+    private static void awaitQuiet(Session session) {
         long seen = -1;
         int quiet = 0;
         while (quiet < QUIET_CHECKS) {
@@ -50,23 +89,20 @@ final class RecordingEnd extends Thread {
             } catch (InterruptedException e) {
                 // only the time matters
             }
-            long progress = progress();
+            long progress = progress(session);
             quiet = progress >= 0 && progress == seen ? quiet + 1 : 0;
             seen = progress;
         }
-        Divergence.flushProgramOutput();
-        Divergence.message("the recording ends here: the recorded run " + ending.describe(status) + "; "
-                + where() + "; exiting with its status " + status);
-        if (ending.exitRan()) {
-            System.exit(status);
-        }
-        Runtime.getRuntime().halt(status);
     }
 
     /** Events replayed so far, or -1 while a recorded thread may still replay more. */
-    private long progress() {
+    private static long progress(Session session) {
         long sum = SyncOrder.totalProgress();
-        for (ThreadCtx ctx : session.threads()) {
+        List<ThreadCtx> all = session.threads();
+        if (all.isEmpty()) {
+            return -1; // the program has not started: premain may take seconds instrumenting
+        }
+        for (ThreadCtx ctx : all) {
             if (ctx.thread != null && ctx.thread.isAlive() && !ctx.awaitingExit
                     && ctx.thread.getState() == Thread.State.RUNNABLE) {
                 return -1;
@@ -77,7 +113,7 @@ final class RecordingEnd extends Thread {
     }
 
     /** The threads that reached the end of their streams, with the events each replayed. */
-    private String where() {
+    private static String where(Session session) {
         StringBuilder sb = new StringBuilder();
         List<ThreadCtx> all = session.threads();
         int cut = 0;
@@ -91,6 +127,9 @@ final class RecordingEnd extends Thread {
         }
         if (cut > NAMED) {
             sb.append(" and ").append(cut - NAMED).append(" more");
+        }
+        if (cut == 0) {
+            return "every thread replayed to its end";
         }
         return "replayed to the end of the stream of " + (cut == 1 ? "thread " : cut + " threads: ") + sb;
     }

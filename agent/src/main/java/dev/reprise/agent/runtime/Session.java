@@ -72,6 +72,9 @@ public final class Session {
         }
         current = s;
         Threads.registerMain(main);
+        if (s.ending != null) {
+            RecordingEnd.watch(s, s.ending, config.recordedStatus());
+        }
         return s;
     }
 
@@ -244,9 +247,6 @@ public final class Session {
         // recording that did not complete, for the end of what the other threads recorded.
         ctx.awaitingExit = true;
         SyncOrder.cutOff(ctx);
-        if (ending != null) {
-            RecordingEnd.reached(this, ending, config.recordedStatus());
-        }
         Waiter.awaitExit(ctx);
     }
 
@@ -294,6 +294,9 @@ public final class Session {
                 Divergence.message("could not write the recording: " + e.getMessage());
             }
             return;
+        }
+        if (ending != null) {
+            RecordingEnd.atExit(this, ending, config.recordedStatus());
         }
         List<ThreadCtx> all;
         synchronized (threads) {
