@@ -112,25 +112,42 @@ final class RecordingEnd extends Thread {
         return sum;
     }
 
-    /** The threads that reached the end of their streams, with the events each replayed. */
+    /**
+     * The threads that reached the end of their streams, and those that wait for an event the
+     * recording lost, with the events each replayed.
+     */
     private static String where(Session session) {
-        StringBuilder sb = new StringBuilder();
         List<ThreadCtx> all = session.threads();
-        int cut = 0;
+        // By path, not in the order the threads opened their streams, which varies between replays.
+        all.sort(new java.util.Comparator<ThreadCtx>() {
+            @Override
+            public int compare(ThreadCtx a, ThreadCtx b) {
+                return a.path.compareTo(b.path);
+            }
+        });
+        StringBuilder ended = new StringBuilder();
+        StringBuilder waiting = new StringBuilder();
         for (ThreadCtx ctx : all) {
             if (ctx.awaitingExit) {
-                if (cut < NAMED) {
-                    sb.append(cut == 0 ? "" : ", ").append(ctx.path).append(" (").append(ctx.eventNo).append(" events)");
-                }
-                cut++;
+                name(ended, ctx);
+            } else if (ctx.initializing == null && ctx.thread != null && ctx.thread.isAlive()) {
+                name(waiting, ctx);
             }
         }
-        if (cut > NAMED) {
-            sb.append(" and ").append(cut - NAMED).append(" more");
+        String where = ended.length() == 0 ? "" : "threads at the end of their streams: " + ended;
+        if (waiting.length() > 0) {
+            where += (where.isEmpty() ? "" : "; ") + "threads waiting for events the recording lost: " + waiting;
         }
-        if (cut == 0) {
-            return "every thread replayed to its end";
+        return where.isEmpty() ? "every thread replayed to its end" : where;
+    }
+
+    /** Adds {@code ctx}, with its events, to a list of at most {@value #NAMED} threads. */
+    private static void name(StringBuilder list, ThreadCtx ctx) {
+        int named = list.length() == 0 ? 0 : list.toString().split(", ").length;
+        if (named < NAMED) {
+            list.append(named == 0 ? "" : ", ").append(ctx.path).append(" (").append(ctx.eventNo).append(" events)");
+        } else if (named == NAMED) {
+            list.append(", ...");
         }
-        return "replayed to the end of the stream of " + (cut == 1 ? "thread " : cut + " threads: ") + sb;
     }
 }

@@ -244,9 +244,15 @@ public final class Session {
         }
         // The recorded thread never ended: the JVM exited, from another thread, while it ran.
         // It waits here for that exit, which the replay reaches in its recorded order, or, in a
-        // recording that did not complete, for the end of what the other threads recorded.
+        // recording that did not complete, for the end of what the other threads recorded. There
+        // the streams end at different moments, and an event another thread ordered after one
+        // of this thread's lost events may follow, through it, events not replayed yet: such an
+        // event is past the recording's end too, so this thread's lost events stay unreplayed
+        // (RecordingEnd ends the replay once only such waits remain).
         ctx.awaitingExit = true;
-        SyncOrder.cutOff(ctx);
+        if (ending == null) {
+            SyncOrder.cutOff(ctx);
+        }
         Waiter.awaitExit(ctx);
     }
 
