@@ -68,6 +68,7 @@ class KilledRecordingTest {
                     Reprise.READERS);
             assertTrue(ready.get(60, TimeUnit.SECONDS), () -> "no READY from the program:\n" + out);
             awaitChunks(dir.resolve("streams/t1.rpl"));
+            Thread.sleep(1000); // ten periods of the timed flush, which writes what READY left in the buffer
             ProcessHandle program = recorder.children().findFirst().orElseThrow();
             program.destroyForcibly();
             assertTrue(recorder.waitFor(30, TimeUnit.SECONDS), "reprise record did not end after the kill");
