@@ -17,7 +17,6 @@ import java.util.concurrent.Callable;
 import dev.reprise.cli.recording.Manifest;
 import dev.reprise.cli.recording.RecordingDir;
 import dev.reprise.cli.recording.RecordingException;
-import dev.reprise.cli.recording.StreamScan;
 import dev.reprise.core.config.AgentConfig;
 import dev.reprise.core.config.Mode;
 import dev.reprise.core.config.Order;
@@ -31,9 +30,6 @@ import picocli.CommandLine.Parameters;
             "The program's output is shown live; reprise exits with the program's exit status."},
         footer = {"", "Example:  reprise record -o rec -- java -cp app.jar com.example.Main arg1"})
 final class RecordCommand implements Callable<Integer> {
-    /** The agent's end marker and its key for a write failure (the agent's {@code RunInfo}). */
-    private static final String END = "end.properties";
-    private static final String WRITE_FAILED = "writeFailed";
     private static final String WENT_ON = "went on unrecorded";
 
     @Option(names = {"-o", "--output"}, paramLabel = "DIR",
@@ -140,9 +136,9 @@ final class RecordCommand implements Callable<Integer> {
         if (m.completed()) {
             return null;
         }
-        Properties end = rec.sideFile(END);
-        if (end != null && end.getProperty(WRITE_FAILED) != null) {
-            return WENT_ON + " after writing the recording failed (" + end.getProperty(WRITE_FAILED) + ")";
+        Properties end = rec.sideFile(RecordingDir.END);
+        if (end != null && end.getProperty(RecordingDir.WRITE_FAILED) != null) {
+            return WENT_ON + " after writing the recording failed (" + end.getProperty(RecordingDir.WRITE_FAILED) + ")";
         }
         if (status > 128) {
             return (end == null ? "was killed by signal " : "was ended by signal ") + (status - 128);
@@ -152,7 +148,7 @@ final class RecordCommand implements Callable<Integer> {
 
     private Manifest manifest(RecordingDir rec, JavaCommand java, Map<String, String> env, int status, long start,
                               long duration) throws RecordingException {
-        Properties end = rec.sideFile(END);
+        Properties end = rec.sideFile(RecordingDir.END);
         Properties jvmProps = rec.sideFile("jvm.properties");
         Map<String, String> jvm = new LinkedHashMap<>();
         if (jvmProps != null) {
@@ -163,7 +159,7 @@ final class RecordCommand implements Callable<Integer> {
         // The agent's counts when it flushed every stream; else what the streams hold (a killed
         // program, a failed write); none yet in the provisional manifest.
         Map<String, Long> threads = new TreeMap<>();
-        boolean counted = end != null && end.getProperty(WRITE_FAILED) == null;
+        boolean counted = end != null && end.getProperty(RecordingDir.WRITE_FAILED) == null;
         if (counted && status != Manifest.UNKNOWN_STATUS) {
             for (String k : end.stringPropertyNames()) {
                 if (k.startsWith("thread.") && k.endsWith(".events")) {

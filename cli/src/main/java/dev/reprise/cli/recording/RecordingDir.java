@@ -25,6 +25,12 @@ import dev.reprise.core.log.RecordingCorruptException;
 
 /** A recording directory on disk: its manifest, its streams and the recorder's side files. */
 public final class RecordingDir {
+    /** The agent's end marker (its {@code RunInfo}): written by the program's exit, with the streams' counts. */
+    public static final String END = "end.properties";
+    /** In {@link #END}: why writing the streams failed; no counts then. */
+    public static final String WRITE_FAILED = "writeFailed";
+    /** In {@link #END}: the agent ended the program because {@code reprise record} was gone. */
+    public static final String RECORDER_GONE = "recorderGone";
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
 
     private final Path dir;
