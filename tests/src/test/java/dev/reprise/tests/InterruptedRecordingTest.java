@@ -37,15 +37,7 @@ class InterruptedRecordingTest {
     void ctrlCToTheProcessGroupSavesARecordingThatReplaysThroughTheShutdownHook() throws Exception {
         Path dir = tmp.resolve("rec");
         // setsid: the recorder leads a process group of its own, as a shell's foreground job does.
-        LiveRecording live = LiveRecording.start(List.of("setsid"), dir, chatter());
-        Run recorded;
-        try {
-            live.awaitLine("READY", 2000);
-            signal("INT", "-" + live.recorder().pid());
-            recorded = live.finish();
-        } finally {
-            live.destroy();
-        }
+        Run recorded = recordChatter(List.of("setsid"), dir, live -> signal("INT", "-" + live.recorder().pid()));
         assertEquals(130, recorded.status(), recorded::toString);
         assertTrue(recorded.stderr().contains("reprise: interrupted (SIGINT): forwarded to the program, which exited"
                 + " with status 130; recording saved in " + dir), recorded.stderr());
@@ -58,15 +50,7 @@ class InterruptedRecordingTest {
     @Test
     void sigtermToTheRecorderAloneIsForwardedAndTheRecordingSaved() throws Exception {
         Path dir = tmp.resolve("rec");
-        LiveRecording live = LiveRecording.start(List.of(), dir, chatter());
-        Run recorded;
-        try {
-            live.awaitLine("READY", 2000);
-            live.recorder().destroy(); // SIGTERM
-            recorded = live.finish();
-        } finally {
-            live.destroy();
-        }
+        Run recorded = recordChatter(List.of(), dir, live -> live.recorder().destroy()); // SIGTERM
         assertEquals(143, recorded.status(), recorded::toString);
         assertTrue(recorded.stderr().contains("reprise: interrupted (SIGTERM): forwarded to the program"), recorded.stderr());
         assertTrue(recorded.stdout().contains("\nhook: "), "the program's shutdown hook ran");
@@ -77,20 +61,14 @@ class InterruptedRecordingTest {
     @Test
     void aKilledRecorderEndsTheProgramAndLeavesARecordingThatReplays() throws Exception {
         Path dir = tmp.resolve("rec");
-        LiveRecording live = LiveRecording.start(List.of(), dir, chatter());
-        Run recorded;
-        try {
-            live.awaitLine("READY", 2000);
+        Run recorded = recordChatter(List.of(), dir, live -> {
             ProcessHandle program = live.program();
             live.recorder().destroyForcibly();
             assertTrue(program.onExit().get(30, TimeUnit.SECONDS) != null, "the program outlived its recorder");
-            recorded = live.finish();
-        } finally {
-            live.destroy();
-        }
+        });
         assertEquals(137, recorded.status());
-        assertTrue(recorded.stderr().contains("reprise: reprise record (pid " + live.recorder().pid() + ") is gone:"
-                + " ending the program as a SIGTERM would"), recorded.stderr());
+        assertTrue(recorded.stderr().matches("(?s).*reprise: reprise record \\(pid \\d+\\) is gone: ending the program as a"
+                + " SIGTERM would\n.*"), recorded.stderr());
         JsonObject manifest = Json.manifest(dir);
         assertEquals(-1, manifest.get("exitStatus").getAsInt(), "the provisional manifest stays");
         Run replay = assertReplaysTheCutRecording(dir, new Run(143, recorded.stdout(), ""),
@@ -101,15 +79,7 @@ class InterruptedRecordingTest {
     @Test
     void aKilledMultiThreadedProgramReplaysAlmostAllItPrinted() throws Exception {
         Path dir = tmp.resolve("rec");
-        LiveRecording live = LiveRecording.start(List.of(), dir, chatter());
-        Run recorded;
-        try {
-            live.awaitLine("READY", 2000);
-            live.program().destroyForcibly();
-            recorded = live.finish();
-        } finally {
-            live.destroy();
-        }
+        Run recorded = recordChatter(List.of(), dir, live -> live.program().destroyForcibly());
         assertEquals(137, recorded.status());
         assertTrue(recorded.stderr().contains("reprise: the program was killed by signal 9 (exit status 137)"),
                 recorded.stderr());
@@ -159,6 +129,26 @@ class InterruptedRecordingTest {
     private static long stamp(String line) {
         int at = line.lastIndexOf(" at ");
         return at < 0 ? 0 : Long.parseLong(line.substring(at + 4));
+    }
+
+    /** How a test ends a running recording. */
+    private interface Ending {
+        void end(LiveRecording live) throws Exception;
+    }
+
+    /**
+     * Records {@code Chatter} ({@code prefix} wrapping the recorder), ends the run with
+     * {@code ending} once READY and 2000 lines more are out, and returns what it printed.
+     */
+    private static Run recordChatter(List<String> prefix, Path dir, Ending ending) throws Exception {
+        LiveRecording live = LiveRecording.start(prefix, dir, chatter());
+        try {
+            live.awaitLine("READY", 2000);
+            ending.end(live);
+            return live.finish();
+        } finally {
+            live.destroy();
+        }
     }
 
     /** {@code Chatter 3 LINES}. */
