@@ -6,9 +6,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * Threads that print until the program is ended from outside: main and {@code WORKERS} workers
  * each print numbered lines, with a clock reading, pausing a millisecond every ten lines, and a
  * shutdown hook prints how many lines were printed. Main prints READY once every worker has
- * printed. With {@code halt N} after the arguments, main halts with status N after READY and
- * {@code LINES} more lines of its own; otherwise the threads print for {@code LINES} lines each
- * and then keep printing slowly until the program is ended.
+ * printed. The threads print {@code LINES} lines each, then keep printing slowly until the
+ * program is ended; with {@code halt N} after the arguments, main halts with status N after its
+ * {@code LINES} lines instead.
  * Usage: {@code Chatter WORKERS LINES [halt N]}.
  */
 public final class Chatter {
@@ -33,7 +33,7 @@ public final class Chatter {
         System.out.println("READY");
         if (halt != null) {
             for (long i = 0; i < lines; i++) {
-                line("main", i);
+                paced("main", i, lines);
             }
             Runtime.getRuntime().halt(halt);
         }
@@ -42,10 +42,15 @@ public final class Chatter {
 
     private static void chatter(String who, long lines) {
         for (long i = 0; ; i++) {
-            line(who, i);
-            if (i % 10 == 9) {
-                sleep(i < lines ? 1 : 50);
-            }
+            paced(who, i, lines);
+        }
+    }
+
+    /** Line {@code i}, then a pause every ten lines: 1 ms in the first {@code lines}, 50 ms after. */
+    private static void paced(String who, long i, long lines) {
+        line(who, i);
+        if (i % 10 == 9) {
+            sleep(i < lines ? 1 : 50);
         }
     }
 

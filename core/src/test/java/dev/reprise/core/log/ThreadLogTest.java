@@ -73,9 +73,9 @@ class ThreadLogTest {
         assertTrue(in.atEnd());
     }
 
-    /** The events the stream's complete chunks declare; 0 if it does not exist yet. */
-    private static long countEvents(Path stream) {
-        if (!Files.exists(stream)) {
+    /** The events the stream's complete chunks declare; 0 if the writer has not written its header yet. */
+    private static long countEvents(Path stream) throws java.io.IOException {
+        if (!Files.exists(stream) || Files.size(stream) < StreamFormat.fileHeader().length) {
             return 0;
         }
         long n = 0;
