@@ -16,7 +16,6 @@ import java.util.concurrent.Callable;
 import dev.reprise.cli.recording.Manifest;
 import dev.reprise.cli.recording.RecordingDir;
 import dev.reprise.cli.recording.RecordingException;
-import dev.reprise.cli.recording.StreamScan;
 import dev.reprise.core.config.AgentConfig;
 import dev.reprise.core.config.Mode;
 import dev.reprise.core.config.Order;
@@ -30,6 +29,8 @@ import picocli.CommandLine.Parameters;
             "The program's output is shown live; reprise exits with the program's exit status."},
         footer = {"", "Example:  reprise record -o rec -- java -cp app.jar com.example.Main arg1"})
 final class RecordCommand implements Callable<Integer> {
+    private static final String WENT_ON = "went on unrecorded";
+
     @Option(names = {"-o", "--output"}, paramLabel = "DIR",
             description = "Recording directory (created, must be empty). Default: reprise-recording-<date>-<time>")
     Path output;
@@ -85,9 +86,17 @@ final class RecordCommand implements Callable<Integer> {
         }
         Path abs = dir.toAbsolutePath();
         AgentConfig config = new AgentConfig(Mode.RECORD, abs, order, logRelaxed, null, 0, true,
-                CacheDir.resolve(System.getenv(), fields), fields, redactEnv);
+                CacheDir.resolve(System.getenv(), fields), fields, redactEnv, ProcessHandle.current().pid());
         List<String> argv = java.withAgent(java.words().get(0), JavaCommand.agentJar(), config.encode(), List.of());
         long start = System.currentTimeMillis();
+        // Written first, replaced when the program ends: a recorder killed outright leaves a
+        // recording that still replays up to its last complete chunk.
+        try {
+            rec.writeManifest(manifest(rec, java, Manifest.UNKNOWN_STATUS, start, 0));
+        } catch (IOException e) {
+            Main.say("cannot write " + abs.resolve(Manifest.FILE) + ": " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
         Process p;
         try {
             p = new ProcessBuilder(argv).redirectInput(ProcessBuilder.Redirect.INHERIT)
@@ -96,27 +105,54 @@ final class RecordCommand implements Callable<Integer> {
             Main.say("cannot run " + java.words().get(0) + ": " + e.getMessage());
             return ExitCodes.USAGE;
         }
-        // Ctrl-C reaches the program too: wait for it to end and still write the manifest.
-        Thread finisher = new Thread(() -> waitQuietly(p));
-        Runtime.getRuntime().addShutdownHook(finisher);
-        io.started().accept(p);
-        int status = waitQuietly(p);
-        removeQuietly(finisher);
+        int status;
+        String signal;
+        try (Interrupts interrupts = Interrupts.forwardTo(p)) {
+            io.started().accept(p);
+            status = waitQuietly(p);
+            signal = interrupts.received();
+        }
         long duration = System.currentTimeMillis() - start;
         Manifest m = manifest(rec, java, status, start, duration);
-        rec.writeManifest(m);
-        if (defaulted) {
-            Main.say("recording saved in " + dir);
+        try {
+            rec.writeManifest(m);
+        } catch (IOException e) {
+            Main.say("cannot write " + abs.resolve(Manifest.FILE) + " (" + e.getMessage() + "): the recording replays"
+                    + " up to its last complete chunk; the program exited with status " + status);
+            return status;
         }
-        if (!m.completed()) {
-            Main.say("the program did not complete (exit status " + status + "); the recording holds what was flushed before");
+        String ending = ending(rec, m, status);
+        if (signal != null) {
+            String failed = ending != null && ending.startsWith(WENT_ON) ? "; it " + ending : "";
+            Main.say("interrupted (" + signal + "): forwarded to the program, which exited with status " + status + failed
+                    + "; recording saved in " + dir);
+        } else if (ending != null) {
+            Main.say("the program " + ending + " (exit status " + status + "); the recording holds what was flushed before");
+        }
+        if (defaulted && signal == null) {
+            Main.say("recording saved in " + dir);
         }
         return status;
     }
 
+    /** How a run that did not complete ended, in the words replay uses; null for one that did. */
+    private static String ending(RecordingDir rec, Manifest m, int status) throws RecordingException {
+        if (m.completed()) {
+            return null;
+        }
+        Properties end = rec.sideFile(RecordingDir.END);
+        if (end != null && end.getProperty(RecordingDir.WRITE_FAILED) != null) {
+            return WENT_ON + " after writing the recording failed (" + end.getProperty(RecordingDir.WRITE_FAILED) + ")";
+        }
+        if (status > 128) {
+            return (end == null ? "was killed by signal " : "was ended by signal ") + (status - 128);
+        }
+        return "halted before its exit completed";
+    }
+
     private Manifest manifest(RecordingDir rec, JavaCommand java, int status, long start, long duration)
             throws IOException, RecordingException {
-        Properties end = rec.sideFile("end.properties");
+        Properties end = rec.sideFile(RecordingDir.END);
         Properties jvmProps = rec.sideFile("jvm.properties");
         Map<String, String> jvm = new LinkedHashMap<>();
         if (jvmProps != null) {
@@ -124,31 +160,23 @@ final class RecordCommand implements Callable<Integer> {
                 jvm.put(k, jvmProps.getProperty(k));
             }
         }
+        // The agent's counts when it flushed every stream; else what the streams hold (a killed
+        // program, a failed write); none yet in the provisional manifest.
         Map<String, Long> threads = new TreeMap<>();
-        if (end != null) {
+        boolean counted = end != null && end.getProperty(RecordingDir.WRITE_FAILED) == null;
+        if (counted && status != Manifest.UNKNOWN_STATUS) {
             for (String k : end.stringPropertyNames()) {
                 if (k.startsWith("thread.") && k.endsWith(".events")) {
                     threads.put(k.substring(7, k.length() - 7), Long.parseLong(end.getProperty(k)));
                 }
             }
-        } else {
-            for (Path s : rec.streams()) {
-                threads.put(RecordingDir.threadOf(s), StreamScan.counted(s).events());
-            }
+        } else if (status != Manifest.UNKNOWN_STATUS) {
+            threads.putAll(RecordingDir.scannedCounts(rec));
         }
-        boolean completed = end != null && status < 128;
+        boolean completed = counted && status >= 0 && status < 128;
         return new Manifest(Manifest.FORMAT, Main.VERSION, jvm, java.words(), Path.of("").toAbsolutePath().toString(),
                 order.name().toLowerCase(Locale.ROOT), status, completed, start, duration, threads,
                 fields.isEmpty() ? null : fields, rec.sideFileChecksums());
-    }
-
-    /** Drops the finisher once the program has ended, so that a bench's many recordings leave no hooks behind. */
-    private static void removeQuietly(Thread finisher) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(finisher);
-        } catch (IllegalStateException e) {
-            // shutting down already: the finisher is running and ends at once
-        }
     }
 
     private static int waitQuietly(Process p) {

@@ -74,7 +74,7 @@ final class ReplayCommand implements Callable<Integer> {
         }
         AgentConfig config = new AgentConfig(Mode.REPLAY, dir.toAbsolutePath(),
                 "to".equals(m.order()) ? Order.TO : Order.RTO, false, chaos, m.exitStatus(), m.completed(),
-                CacheDir.resolve(System.getenv(), m.fieldsOrdered()), m.fieldsOrdered(), List.of());
+                CacheDir.resolve(System.getenv(), m.fieldsOrdered()), m.fieldsOrdered(), List.of(), 0);
         List<String> jvmOptions = new ArrayList<>();
         // File.getAbsolutePath() and friends use the directory the JVM started in: give them the recorded one.
         jvmOptions.add("-Duser.dir=" + m.cwd());

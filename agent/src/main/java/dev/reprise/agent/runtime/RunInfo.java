@@ -21,6 +21,32 @@ public final class RunInfo {
     public static final String END = "end.properties";
     /** In {@value #END}, TO only: the turns of events the exit cut off, comma-separated. */
     private static final String CUT_TURNS = "cutTurns";
+    /** In {@value #END}: why writing the streams failed; they end where it did, and no counts are listed. */
+    public static final String WRITE_FAILED = "writeFailed";
+    /** In {@value #END}: the program was ended because {@code reprise record} was gone ({@link RecorderWatch}). */
+    public static final String RECORDER_GONE = "recorderGone";
+
+    /**
+     * How a recorded run that did not complete ended, as replay tells it: whether the JVM went
+     * through its exit (a signal, or the recorder's end: {@value #END} written), and why the
+     * streams were cut.
+     */
+    record Ending(boolean exitRan, String writeFailed, boolean recorderGone) {
+        String describe(int status) {
+            if (writeFailed != null) {
+                return "was cut where writing the recording failed (" + writeFailed + ")";
+            }
+            if (recorderGone) {
+                return "was ended when reprise record was killed, while threads still ran";
+            }
+            String signal = status > 128 ? " by signal " + (status - 128) : "";
+            if (exitRan) {
+                return "was ended" + signal + " while threads still ran";
+            }
+            return status > 128 ? "was killed by signal " + (status - 128)
+                    : "halted with status " + status + " (Runtime.halt, or the JVM crashed) while threads still ran";
+        }
+    }
 
     private RunInfo() {
     }
@@ -44,6 +70,9 @@ public final class RunInfo {
     static void writeEnd(Path dir, Map<String, Long> eventsByThread, long[] cutTurns) throws IOException {
         Properties p = new Properties();
         p.setProperty("completed", "true");
+        if (RecorderWatch.fired) {
+            p.setProperty(RECORDER_GONE, "true");
+        }
         if (cutTurns.length > 0) {
             StringBuilder list = new StringBuilder();
             for (long t : cutTurns) {
@@ -55,6 +84,30 @@ public final class RunInfo {
             p.setProperty("thread." + e.getKey() + ".events", Long.toString(e.getValue()));
         }
         write(dir.resolve(END), p);
+    }
+
+    /** The end marker of a recording whose streams could not all be written: no counts, the failure. */
+    static void writeFailedEnd(Path dir, IOException failure) throws IOException {
+        Properties p = new Properties();
+        p.setProperty(WRITE_FAILED, String.valueOf(failure.getMessage()));
+        if (RecorderWatch.fired) {
+            p.setProperty(RECORDER_GONE, "true");
+        }
+        write(dir.resolve(END), p);
+    }
+
+    /** Replay: how the recorded run ended, from its end marker. */
+    static Ending readEnding(Path dir) throws IOException {
+        Path file = dir.resolve(END);
+        if (!Files.exists(file)) {
+            return new Ending(false, null, false);
+        }
+        Properties p = new Properties();
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            p.load(in);
+        }
+        return new Ending(p.getProperty(WRITE_FAILED) == null, p.getProperty(WRITE_FAILED),
+                p.getProperty(RECORDER_GONE) != null);
     }
 
     /**

@@ -36,10 +36,14 @@ public final class Session {
      */
     private final Map<String, Integer> initializers = new HashMap<>();
 
-    private Session(AgentConfig config, LogWriter writer, Set<String> recordedStreams) {
+    /** Replay of a recording that did not complete: how it ended ({@link RecordingEnd}); else null. */
+    private final RunInfo.Ending ending;
+
+    private Session(AgentConfig config, LogWriter writer, Set<String> recordedStreams, RunInfo.Ending ending) {
         this.config = config;
         this.writer = writer;
         this.recordedStreams = recordedStreams;
+        this.ending = ending;
     }
 
     /** Starts the session: from here on, the main thread's intercepted calls are events. */
@@ -47,19 +51,30 @@ public final class Session {
         JdkFiles.init(System.getProperty("java.home"));
         LogWriter writer = null;
         if (config.mode() == Mode.RECORD) {
-            writer = new LogWriter(config.dir());
+            writer = new LogWriter(config.dir(), new LogWriter.FailureListener() {
+                @Override
+                public void failed(IOException e) {
+                    Divergence.message("cannot write the recording (" + e.getMessage() + "): it is cut here;"
+                            + " the program goes on unrecorded, and its replay will end at this point");
+                }
+            });
             writer.start();
             RunInfo.writeJvm(config.dir());
+            RecorderWatch.start(config.recorder());
         }
         // The chaos generator's class, loaded now: the main thread's context, which creates one,
         // is made inside the first transformation, and a class loaded there is not transformed.
         SplittableRandom.class.getName();
-        Session s = new Session(config, writer, writer == null ? LogWriter.streams(config.dir()) : null);
+        Session s = new Session(config, writer, writer == null ? LogWriter.streams(config.dir()) : null,
+                writer == null && !config.recordingComplete() ? RunInfo.readEnding(config.dir()) : null);
         if (config.mode() == Mode.REPLAY && config.order() == Order.TO) {
             SyncOrder.skipCutTurns(RunInfo.readCutTurns(config.dir()));
         }
         current = s;
         Threads.registerMain(main);
+        if (s.ending != null) {
+            RecordingEnd.watch(s, s.ending, config.recordedStatus());
+        }
         return s;
     }
 
@@ -229,17 +244,17 @@ public final class Session {
         if (ctx.jdkInit || (ctx.initializing != null && ctx.index < 0)) {
             Divergence.initializerLonger(ctx, op, site);
         }
-        if (!config.recordingComplete()) {
-            String torn = ctx.in.tornTail() >= 0 ? ", after a torn chunk at offset " + ctx.in.tornTail() : "";
-            Divergence.message("the recording ends here: the recorded run was killed before completing (thread "
-                    + ctx.path + ", " + ctx.eventNo + " events replayed" + torn + "); exiting with its status "
-                    + config.recordedStatus());
-            Runtime.getRuntime().halt(config.recordedStatus());
-        }
         // The recorded thread never ended: the JVM exited, from another thread, while it ran.
-        // It waits here for that exit, which the replay reaches in its recorded order.
+        // It waits here for that exit, which the replay reaches in its recorded order, or, in a
+        // recording that did not complete, for the end of what the other threads recorded. There
+        // the streams end at different moments, and an event another thread ordered after one
+        // of this thread's lost events may follow, through it, events not replayed yet: such an
+        // event is past the recording's end too, so this thread's lost events stay unreplayed
+        // (RecordingEnd ends the replay once only such waits remain).
         ctx.awaitingExit = true;
-        SyncOrder.cutOff(ctx);
+        if (ending == null) {
+            SyncOrder.cutOff(ctx);
+        }
         Waiter.awaitExit(ctx);
     }
 
@@ -265,7 +280,13 @@ public final class Session {
                 if (totalOrder) {
                     SyncOrder.freeze();
                 }
-                writer.close();
+                try {
+                    writer.close();
+                } catch (IOException e) {
+                    // Reported as it happened; the streams end where it did, so no counts are written.
+                    RunInfo.writeFailedEnd(config.dir(), e);
+                    return;
+                }
                 java.util.Map<String, Long> counts = new java.util.HashMap<>();
                 synchronized (threads) {
                     for (ThreadCtx ctx : threads) {
@@ -280,6 +301,9 @@ public final class Session {
                 Divergence.message("could not write the recording: " + e.getMessage());
             }
             return;
+        }
+        if (ending != null) {
+            RecordingEnd.atExit(this, ending, config.recordedStatus());
         }
         List<ThreadCtx> all;
         synchronized (threads) {

@@ -12,7 +12,8 @@ import java.util.TreeMap;
  * divergence or a silently shorter run.
  *
  * <p>A torn last chunk is what a killed recorder leaves and is accepted only when the manifest
- * says the run did not complete. Event counts must match the manifest in every recording: the
+ * says the run did not complete. A provisional manifest (the recorder was killed before the
+ * program ended) is read with the counts the streams themselves hold. Event counts must match the manifest in every recording: the
  * recorder writes the counts of the events it flushed, so fewer events mean a truncated file.
  */
 public record CheckedRecording(RecordingDir dir, Manifest manifest, List<StreamScan> streams) {
@@ -35,6 +36,13 @@ public record CheckedRecording(RecordingDir dir, Manifest manifest, List<StreamS
         for (Path s : rec.streams()) {
             StreamScan scan = readEvents ? StreamScan.of(s, runOp) : StreamScan.counted(s);
             scans.put(scan.thread(), scan);
+        }
+        if (m.exitStatus() == Manifest.UNKNOWN_STATUS) {
+            // The recorder was killed: the streams say how far the program got.
+            Map<String, Long> counts = new TreeMap<>();
+            scans.forEach((thread, scan) -> counts.put(thread, scan.events()));
+            java.util.Properties end = rec.sideFile(RecordingDir.END);
+            m = m.provisionalAsCut(counts, end != null && end.getProperty(RecordingDir.RECORDER_GONE) != null);
         }
         for (Map.Entry<String, Long> t : m.threads().entrySet()) {
             if (t.getValue() > 0 && !scans.containsKey(t.getKey())) {

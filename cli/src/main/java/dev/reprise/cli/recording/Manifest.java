@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * {@code manifest.json}: what was run, where, and how it ended. Written by {@code reprise record}
- * when the program exits, also when it was killed, and sealed by {@code manifest.sha256}
+ * as the program starts (provisional: {@link #UNKNOWN_STATUS}, no counts, no side files), and
+ * again when the program exits, also when it was killed; sealed by {@code manifest.sha256}
  * ({@link RecordingDir}); read by {@link ManifestParser}.
  *
  * @param format      recording format version ({@link #FORMAT}; from {@link #OLDEST_FORMAT} on, this
@@ -15,7 +16,8 @@ import java.util.Map;
  * @param command     the command after {@code --}, as typed
  * @param cwd         working directory of the recorded run
  * @param order       ordering of synchronization: {@code rto} or {@code to}
- * @param exitStatus  the program's exit status; 128+n if killed by signal n
+ * @param exitStatus  the program's exit status; 128+n if killed by signal n; {@link #UNKNOWN_STATUS} in a
+ *                    provisional manifest, which a recorder killed outright leaves
  * @param completed   true if the JVM exited normally and flushed every stream
  * @param threads     recorded threads by creation path, with their event counts
  * @param orderedFields plain fields ordered as synchronization actions ({@code record --order-field}),
@@ -37,6 +39,22 @@ public record Manifest(int format, String reprise, Map<String, String> jvm, List
     /** Earlier formats have no checksums of the manifest and side files: they are refused, not trusted. */
     public static final int OLDEST_FORMAT = 4;
     public static final String FILE = "manifest.json";
+    /** The status of a provisional manifest: the recorder did not see the program end. */
+    public static final int UNKNOWN_STATUS = -1;
+    /** A provisional recording's status when the agent ended the program for its recorder's death, as a SIGTERM. */
+    public static final int RECORDER_GONE_STATUS = 128 + 15;
+    /** A provisional recording's status otherwise: the program's end was not seen, as if killed (SIGKILL). */
+    public static final int UNSEEN_END_STATUS = 128 + 9;
+
+    /**
+     * This manifest with what the recording itself holds, where the recorder did not see the end:
+     * every stream's count, the status the recorder's death gave the program, not completed.
+     */
+    public Manifest provisionalAsCut(Map<String, Long> counts, boolean recorderGone) {
+        return new Manifest(format, reprise, jvm, command, cwd, order,
+                recorderGone ? RECORDER_GONE_STATUS : UNSEEN_END_STATUS, false, startedAtMillis, durationMillis, counts,
+                orderedFields, files);
+    }
 
     /** The fields {@code record --order-field} named; empty for a recording made without. */
     public List<String> fieldsOrdered() {

@@ -86,7 +86,7 @@ final class ManifestParser {
             }
         }
         return new Manifest((int) integer("format", required(o, "format"), 0, Integer.MAX_VALUE), string(o, "reprise"),
-                jvm, command, cwd, order, (int) integer("exitStatus", required(o, "exitStatus"), 0, 255),
+                jvm, command, cwd, order, (int) integer("exitStatus", required(o, "exitStatus"), Manifest.UNKNOWN_STATUS, 255),
                 bool(o, "completed"), integer("startedAtMillis", required(o, "startedAtMillis"), 0, Long.MAX_VALUE),
                 integer("durationMillis", required(o, "durationMillis"), 0, Long.MAX_VALUE), threads, orderedFields, files);
     }

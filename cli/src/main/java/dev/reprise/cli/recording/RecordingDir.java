@@ -37,6 +37,12 @@ public final class RecordingDir {
     public static final List<String> SIDE_FILES = List.of("jvm.properties", "ops.properties", "end.properties");
     /** The checksum of the manifest. */
     public static final String SEAL = "manifest.sha256";
+    /** The agent's end marker (its {@code RunInfo}): written by the program's exit, with the streams' counts. */
+    public static final String END = "end.properties";
+    /** In {@link #END}: why writing the streams failed; no counts then. */
+    public static final String WRITE_FAILED = "writeFailed";
+    /** In {@link #END}: the agent ended the program because {@code reprise record} was gone. */
+    public static final String RECORDER_GONE = "recorderGone";
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
 
     private final Path dir;
@@ -157,6 +163,9 @@ public final class RecordingDir {
                 }
                 continue;
             }
+            if (listed == null && m.exitStatus() == Manifest.UNKNOWN_STATUS) {
+                continue; // a provisional manifest was written before the agent wrote any side file
+            }
             if (listed == null) {
                 throw new RecordingException(file, "not listed in " + Manifest.FILE + "'s files, so not checked: refused");
             }
@@ -241,6 +250,15 @@ public final class RecordingDir {
             throw new RecordingException(sdir, "cannot list: " + e.getMessage());
         }
         return out;
+    }
+
+    /** The events each stream holds, by thread, counted from the streams themselves. */
+    public static java.util.Map<String, Long> scannedCounts(RecordingDir rec) throws RecordingException {
+        java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+        for (Path s : rec.streams()) {
+            counts.put(threadOf(s), StreamScan.counted(s).events());
+        }
+        return counts;
     }
 
     /** Where the stream of thread {@code path} is (or would be). */

@@ -17,11 +17,12 @@ import java.util.Map;
  * {@code orderedFields}: plain fields, as {@code internal/class/Name.field}, whose accesses are
  * ordered as synchronization actions, like a volatile field's. {@code redactedEnv}, recording
  * only: names of environment variables, {@code *} and {@code ?} globs allowed, whose values are
- * logged as a placeholder.
+ * logged as a placeholder. {@code recorder}, recording only: the pid of the {@code reprise record}
+ * process, which the program must not outlive; 0 for none.
  */
 public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, Long chaosSeed, int recordedStatus,
                           boolean recordingComplete, Path classCache, List<String> orderedFields,
-                          List<String> redactedEnv) {
+                          List<String> redactedEnv, long recorder) {
     /** Between the names of {@link #redactedEnv}: no variable's name can hold it. */
     private static final String NAME_SEPARATOR = "\0";
 
@@ -51,7 +52,8 @@ public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, 
                 Boolean.parseBoolean(kv.getOrDefault("complete", "true")),
                 cache == null ? null : Path.of(cache),
                 fields.isEmpty() ? List.of() : List.of(fields.split(",")),
-                redacted.isEmpty() ? List.of() : List.of(redacted.split(NAME_SEPARATOR)));
+                redacted.isEmpty() ? List.of() : List.of(redacted.split(NAME_SEPARATOR)),
+                Long.parseLong(kv.getOrDefault("recorder", "0")));
     }
 
     public String encode() {
@@ -75,6 +77,9 @@ public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, 
         }
         if (!redactedEnv.isEmpty()) {
             sb.append("&redact=").append(URLEncoder.encode(String.join(NAME_SEPARATOR, redactedEnv), StandardCharsets.UTF_8));
+        }
+        if (recorder != 0) {
+            sb.append("&recorder=").append(recorder);
         }
         return sb.toString();
     }

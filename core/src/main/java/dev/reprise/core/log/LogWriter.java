@@ -21,7 +21,11 @@ import java.util.zip.Deflater;
 /**
  * Compresses and appends chunks to stream files on one background thread, so that recorded
  * threads never make a system call per event. The queue is bounded: a recorder that outruns
- * the disk blocks rather than growing without limit.
+ * the disk blocks rather than growing without limit. A second thread, every
+ * {@value #FLUSH_MILLIS} ms, hands over each stream's events committed since (its own chunk,
+ * {@link ThreadLog#flushCommitted}), so that a JVM killed outright leaves on disk every event
+ * committed before its last period, not only full chunks; the recorded threads pay nothing for it
+ * on their path.
  */
 public final class LogWriter {
     private static final String STREAMS = "streams";
@@ -34,6 +38,8 @@ public final class LogWriter {
 
     /** Chunks handed over and not yet written; one more makes the handing thread wait. */
     static final int QUEUED = 64;
+    /** The period of the timed flush. */
+    public static final long FLUSH_MILLIS = 100;
 
     private final Path dir;
     private final BlockingQueue<Job> queue = new ArrayBlockingQueue<>(QUEUED);
@@ -44,10 +50,18 @@ public final class LogWriter {
     /** Set by {@link #close()}: streams opened later (threads started during exit) stay empty. */
     private boolean closing;
     private final Thread thread;
+    private final Thread flusher;
     /** The first write failure; later chunks are dropped and {@link #close()} reports it. */
     private volatile IOException failure;
+    private final FailureListener onFailure;
 
-    public LogWriter(Path dir) throws IOException {
+    /** Told of the first write failure, on the writer's thread, as it happens: the recording is cut there. */
+    public interface FailureListener {
+        void failed(IOException e);
+    }
+
+    public LogWriter(Path dir, FailureListener onFailure) throws IOException {
+        this.onFailure = onFailure;
         Path streams = dir.resolve(STREAMS);
         if (!Files.isDirectory(streams)) {
             Files.createDirectory(streams, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
@@ -55,6 +69,8 @@ public final class LogWriter {
         this.dir = streams;
         this.thread = new Thread(this::run, "reprise-writer");
         thread.setDaemon(true);
+        this.flusher = new Thread(this::flushPeriodically, "reprise-flusher");
+        flusher.setDaemon(true);
     }
 
     public static Path streamFile(Path recording, String stream) {
@@ -81,6 +97,7 @@ public final class LogWriter {
 
     public void start() {
         thread.start();
+        flusher.start();
     }
 
     /** A new event stream; its file is created when its first chunk is written. */
@@ -151,6 +168,28 @@ public final class LogWriter {
         }
     }
 
+    /** The flusher's loop; it ends with {@link #close}, which flushes everything itself. */
+    private void flushPeriodically() {
+        List<ThreadLog> all = new ArrayList<>();
+        while (true) {
+            try {
+                Thread.sleep(FLUSH_MILLIS);
+            } catch (InterruptedException e) {
+                // only the period's end matters
+            }
+            synchronized (this) {
+                if (closing) {
+                    return;
+                }
+                all.clear();
+                all.addAll(logs);
+            }
+            for (ThreadLog log : all) {
+                log.flushCommitted();
+            }
+        }
+    }
+
     private void submitStop() {
         while (true) {
             try {
@@ -184,9 +223,9 @@ public final class LogWriter {
                     out.write(StreamFormat.encodeChunk(deflater, job.data, job.len, job.events));
                     out.flush();
                 } catch (IOException e) {
-                    failure = e;
+                    fail(e);
                 } catch (RuntimeException | Error e) {
-                    failure = new IOException("recording writer failed", e);
+                    fail(new IOException("recording writer failed", e));
                 }
             }
         }
@@ -205,10 +244,21 @@ public final class LogWriter {
             try {
                 out.close();
             } catch (IOException e) {
-                if (failure == null) {
-                    failure = e;
-                }
+                fail(e);
             }
+        }
+    }
+
+    /** Whether a write failed: the streams then end where it did, and their counts are on disk only. */
+    public boolean failed() {
+        return failure != null;
+    }
+
+    /** Writer thread only: keeps the first failure and reports it once. */
+    private void fail(IOException e) {
+        if (failure == null) {
+            failure = e;
+            onFailure.failed(e);
         }
     }
 }

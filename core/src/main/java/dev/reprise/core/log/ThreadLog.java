@@ -8,13 +8,15 @@ import java.lang.invoke.VarHandle;
  * calls {@link #commit()} after each; full buffers go to the {@link LogWriter} as chunks.
  *
  * <p>Only the owner writes the buffer. {@link #committed} is published with release semantics
- * after each event so that a final flush from another thread (at JVM exit) sees every byte up
- * to it; bytes after it belong to an event still being written and are never flushed. It packs
- * the buffer's event count (high 32 bits) with its end offset (low 32 bits), so the flush knows
- * exactly how many events it wrote even while the owner keeps recording: the manifest's counts
- * must match the streams for replay to tell a truncated file from a complete one. Handing a
- * chunk over and the final flush both run under this object's monitor, so a chunk is written
- * exactly once.
+ * after each event so that a flush from another thread (the writer's timer, {@link #flushCommitted},
+ * and the final one at JVM exit) sees every byte up to it; bytes after it belong to an event still
+ * being written and are never flushed, and the owner never writes below it again. It packs the
+ * buffer's event count (high 32 bits) with its end offset (low 32 bits), so a flush knows exactly
+ * how many events it wrote even while the owner keeps recording: the manifest's counts must match
+ * the streams for replay to tell a truncated file from a complete one. Handing a chunk over and
+ * every flush run under this object's monitor and hand over only the bytes after the last one
+ * handed over ({@link #flushedPos}), in the order they were written, so each byte is written
+ * exactly once and in place.
  */
 public final class ThreadLog {
     private static final int CHUNK_TARGET = 64 * 1024;
@@ -50,6 +52,12 @@ public final class ThreadLog {
     private int buffered;
     /** Events in chunks already handed over. */
     private long handedOver;
+    /**
+     * Bytes at the start of {@link #buffer} that a timed flush already handed over, and the
+     * events they hold; the owner's hand-over sends only the rest. Guarded by this object.
+     */
+    private int flushedPos;
+    private int flushedCount;
     private long flushed = -1;
     private boolean closed;
 
@@ -84,11 +92,29 @@ public final class ThreadLog {
         if (closed) {
             return;
         }
-        writer.submit(stream, buffer.array(), buffer.position(), buffered);
-        handedOver += buffered;
+        if (flushedPos == 0) {
+            writer.submit(stream, buffer.array(), buffer.position(), buffered);
+        } else if (buffer.position() > flushedPos) {
+            writer.submit(stream, java.util.Arrays.copyOfRange(buffer.array(), flushedPos, buffer.position()),
+                    buffer.position() - flushedPos, buffered - flushedCount);
+        }
+        handedOver += buffered - flushedCount;
         buffered = 0;
+        flushedPos = 0;
+        flushedCount = 0;
         buffer = new EventBuffer(FULL); // a busy stream
         COMMITTED.setRelease(this, 0L);
+    }
+
+    /**
+     * Hands over the events committed since the last hand-over or flush, as a chunk of their own:
+     * the writer's timer calls it, so that a killed JVM loses only what its last period committed.
+     * Any thread may call; the owner keeps recording meanwhile.
+     */
+    synchronized void flushCommitted() {
+        if (!closed) {
+            flushToCommitted();
+        }
     }
 
     /** Writes every committed event; later events of this thread are dropped. Any thread may call. */
@@ -96,13 +122,23 @@ public final class ThreadLog {
         if (closed) {
             return;
         }
+        flushToCommitted();
         closed = true;
+        flushed = handedOver;
+    }
+
+    /** Under this monitor: hands over the committed bytes after {@link #flushedPos}. */
+    private void flushToCommitted() {
         long c = (long) COMMITTED.getAcquire(this);
         int pos = (int) c;
-        if (pos > 0) {
+        int events = (int) (c >>> 32);
+        if (pos > flushedPos) {
             // The owner may still be writing events past pos into this array: hand over a copy.
-            writer.submit(stream, java.util.Arrays.copyOf(buffer.published(), pos), pos, (int) (c >>> 32));
+            writer.submit(stream, java.util.Arrays.copyOfRange(buffer.published(), flushedPos, pos), pos - flushedPos,
+                    events - flushedCount);
+            handedOver += events - flushedCount;
+            flushedPos = pos;
+            flushedCount = events;
         }
-        flushed = handedOver + (c >>> 32);
     }
 }

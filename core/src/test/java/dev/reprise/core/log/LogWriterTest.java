@@ -20,7 +20,7 @@ class LogWriterTest {
 
     @Test
     void aThreadThatWaitedForTheWriterKeepsItsUnpark() throws Exception {
-        LogWriter writer = new LogWriter(dir);
+        LogWriter writer = new LogWriter(dir, e -> { });
         Thread self = Thread.currentThread();
         // The writer starts only once this thread waits in a hand-off, the queue being full
         // (or after 10 s, which the test reports: then it did not test the wait).
