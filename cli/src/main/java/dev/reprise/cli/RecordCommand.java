@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -153,13 +152,7 @@ final class RecordCommand implements Callable<Integer> {
     private Manifest manifest(RecordingDir rec, JavaCommand java, int status, long start, long duration)
             throws IOException, RecordingException {
         Properties end = rec.sideFile(RecordingDir.END);
-        Properties jvmProps = rec.sideFile("jvm.properties");
-        Map<String, String> jvm = new LinkedHashMap<>();
-        if (jvmProps != null) {
-            for (String k : new TreeMap<>(jvmProps).keySet().stream().map(Object::toString).toList()) {
-                jvm.put(k, jvmProps.getProperty(k));
-            }
-        }
+        Map<String, String> jvm = rec.jvmProperties();
         // The agent's counts when it flushed every stream; else what the streams hold (a killed
         // program, a failed write); none yet in the provisional manifest.
         Map<String, Long> threads = new TreeMap<>();

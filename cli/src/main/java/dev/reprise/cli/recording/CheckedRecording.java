@@ -42,7 +42,7 @@ public record CheckedRecording(RecordingDir dir, Manifest manifest, List<StreamS
             Map<String, Long> counts = new TreeMap<>();
             scans.forEach((thread, scan) -> counts.put(thread, scan.events()));
             java.util.Properties end = rec.sideFile(RecordingDir.END);
-            m = m.provisionalAsCut(counts, end != null && end.getProperty(RecordingDir.RECORDER_GONE) != null);
+            m = m.provisionalAsCut(rec.jvmProperties(), counts, end != null && end.getProperty(RecordingDir.RECORDER_GONE) != null);
         }
         for (Map.Entry<String, Long> t : m.threads().entrySet()) {
             if (t.getValue() > 0 && !scans.containsKey(t.getKey())) {

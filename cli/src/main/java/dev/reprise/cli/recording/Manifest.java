@@ -48,9 +48,10 @@ public record Manifest(int format, String reprise, Map<String, String> jvm, List
 
     /**
      * This manifest with what the recording itself holds, where the recorder did not see the end:
-     * every stream's count, the status the recorder's death gave the program, not completed.
+     * the JVM's properties as its agent wrote them, every stream's count, the status the recorder's
+     * death gave the program, not completed.
      */
-    public Manifest provisionalAsCut(Map<String, Long> counts, boolean recorderGone) {
+    public Manifest provisionalAsCut(Map<String, String> jvm, Map<String, Long> counts, boolean recorderGone) {
         return new Manifest(format, reprise, jvm, command, cwd, order,
                 recorderGone ? RECORDER_GONE_STATUS : UNSEEN_END_STATUS, false, startedAtMillis, durationMillis, counts,
                 orderedFields, files);

@@ -45,7 +45,11 @@ final class ManifestParser {
         }
         Map<String, String> jvm = strings(o, "jvm");
         String version = jvm.get("java.version");
-        if (version == null || version.isEmpty()) {
+        // A provisional manifest is written before the JVM says what it is (CheckedRecording reads it then).
+        boolean provisional = o.has("exitStatus") && o.get("exitStatus").isJsonPrimitive()
+                && o.get("exitStatus").getAsJsonPrimitive().isNumber()
+                && o.get("exitStatus").getAsString().equals(Integer.toString(Manifest.UNKNOWN_STATUS));
+        if (!provisional && (version == null || version.isEmpty())) {
             throw bad("jvm.java.version", "missing");
         }
         List<String> command = list(o, "command");

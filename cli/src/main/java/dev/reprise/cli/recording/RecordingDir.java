@@ -179,6 +179,18 @@ public final class RecordingDir {
         }
     }
 
+    /** What the agent wrote of the recorded JVM ({@code jvm.properties}), sorted by name; empty if absent. */
+    public Map<String, String> jvmProperties() throws RecordingException {
+        Properties p = sideFile("jvm.properties");
+        Map<String, String> jvm = new TreeMap<>();
+        if (p != null) {
+            for (String k : p.stringPropertyNames()) {
+                jvm.put(k, p.getProperty(k));
+            }
+        }
+        return jvm;
+    }
+
     /** The checksums of the side files present, for the manifest's {@code files}. */
     public Map<String, String> sideFileChecksums() throws IOException {
         Map<String, String> out = new TreeMap<>();
