@@ -17,7 +17,7 @@ import dev.reprise.agent.ops.Prologue;
  */
 public final class Catalogue {
     /** A prologue to add: target method, and the static hook it calls. */
-    public record PrologueHook(String owner, String method, String desc, boolean optional, boolean anyDepth,
+    public record PrologueHook(String owner, String method, String desc, boolean optional, Prologue.Kind kind,
                                String hookOwner, String hookName, String hookDesc) {
     }
 

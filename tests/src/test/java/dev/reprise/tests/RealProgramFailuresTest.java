@@ -1,0 +1,46 @@
+package dev.reprise.tests;
+
+import static dev.reprise.tests.Reprise.corpus;
+import static dev.reprise.tests.Reprise.replay;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * What real programs (javac, JUnit's launcher, Derby, Caffeine with Jackson) did that their replays
+ * did not repeat, each in a small corpus program: recorded under each ordering, then replayed with
+ * several chaos seeds, each replay printing what the recording printed and exiting with its status.
+ */
+class RealProgramFailuresTest {
+    private static final int CHAOS_REPLAYS = 4;
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest(name = "{0} under {2}")
+    @CsvSource({
+        // The exit is the JDK's call (as javac's and jar's main classes make it), not the program's.
+        "corpus.single.ExitInJdkCode, 5, rto", "corpus.single.ExitInJdkCode, 5, to",
+    })
+    void replaysAsRecorded(String program, int status, String order) {
+        Path dir = tmp.resolve("rec");
+        List<String> args = new ArrayList<>(List.of("record", "--order", order, "-o", dir.toString(), "--"));
+        args.addAll(corpus(program));
+        Run recorded = Reprise.reprise(args, null, Map.of(), null);
+        assertEquals(status, recorded.status(), recorded::toString);
+        for (int seed = 1; seed <= CHAOS_REPLAYS; seed++) {
+            Run replayed = replay(dir, "--chaos", Integer.toString(seed));
+            int s = seed;
+            assertEquals(recorded.stdout(), replayed.stdout(), () -> "stdout differs, chaos seed " + s + "\n" + replayed);
+            assertEquals(recorded.programStderr(), replayed.programStderr(), () -> "stderr differs, seed " + s + "\n" + replayed);
+            assertEquals(recorded.status(), replayed.status(), () -> "status differs, seed " + s + "\n" + replayed);
+        }
+    }
+}
