@@ -28,6 +28,8 @@ class RealProgramFailuresTest {
     @CsvSource({
         // The exit is the JDK's call (as javac's and jar's main classes make it), not the program's.
         "corpus.single.ExitInJdkCode, 5, rto", "corpus.single.ExitInJdkCode, 5, to",
+        // A file's descriptor, which the replay does not hold, asked whether it is valid and synced.
+        "corpus.files.DescriptorSync, 0, rto", "corpus.files.DescriptorSync, 0, to",
     })
     void replaysAsRecorded(String program, int status, String order) {
         Path dir = tmp.resolve("rec");
