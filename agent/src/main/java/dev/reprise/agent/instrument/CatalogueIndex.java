@@ -29,7 +29,7 @@ import dev.reprise.agent.ops.Prologue;
  *
  * <p>One hook a line, fields separated by tabs: {@code P owner method desc optional kind hook},
  * {@code S kind owner method desc programOnly alsoIn hook} ({@code alsoIn} comma-separated, or
- * {@code -}) and {@code C owner desc hook}, where {@code hook} is {@code hookOwner hookName hookDesc}.
+ * {@code -}; an entry ending in {@code /} is a package, in which this hook alone applies) and {@code C owner desc hook}, where {@code hook} is {@code hookOwner hookName hookDesc}.
  */
 public record CatalogueIndex(List<Catalogue.PrologueHook> prologues, List<Catalogue.SiteHook> sites,
                              List<Catalogue.ConstructedHook> constructed, Set<String> siteClasses) {
@@ -123,11 +123,12 @@ public record CatalogueIndex(List<Catalogue.PrologueHook> prologues, List<Catalo
                         Prologue.Kind.valueOf(f[5]), f[6], f[7], f[8]));
                 case "C" -> constructed.add(new Catalogue.ConstructedHook(f[1], f[2], f[3], f[4], f[5]));
                 case "S" -> {
-                    sites.add(new Catalogue.SiteHook(CallSite.Kind.valueOf(f[1]), f[2], f[3], f[4], Boolean.parseBoolean(f[5]),
-                            f[7], f[8], f[9]));
-                    if (!f[6].equals("-")) {
-                        siteClasses.addAll(List.of(f[6].split(",")));
+                    List<String> packages = new ArrayList<>();
+                    for (String where : f[6].equals("-") ? new String[0] : f[6].split(",")) {
+                        (where.endsWith("/") ? packages : siteClasses).add(where);
                     }
+                    sites.add(new Catalogue.SiteHook(CallSite.Kind.valueOf(f[1]), f[2], f[3], f[4], Boolean.parseBoolean(f[5]),
+                            List.copyOf(packages), f[7], f[8], f[9]));
                 }
                 default -> throw new IOException("catalogue index: unknown line " + line);
             }
