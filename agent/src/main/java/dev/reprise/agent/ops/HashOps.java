@@ -34,8 +34,12 @@ public final class HashOps {
         return IdentityHashes.identityHashCode(o);
     }
 
+    /**
+     * {@code System.identityHashCode}, also where the JDK names an unnamed module or a class loader
+     * by its hash ({@code Module.toString}, {@code ClassLoader}'s name in exception messages).
+     */
     @CallSite(kind = CallSite.Kind.STATIC, owner = "java/lang/System", method = "identityHashCode",
-            desc = "(Ljava/lang/Object;)I", alsoIn = "java/util/")
+            desc = "(Ljava/lang/Object;)I", alsoIn = {"java/util/", "java/lang/Module", "java/lang/ClassLoader"})
     public static int identityHashCode(Object o) {
         return IdentityHashes.identityHashCode(o);
     }
