@@ -244,7 +244,7 @@ public final class IdentityHashes {
         if (!Rt.active) {
             return o.hashCode();
         }
-        if (!(o instanceof Class) && !(o instanceof Module) && (hashedHeader(o) || !IdentityVerdicts.byIdentity(o.getClass()))) {
+        if (!(o instanceof Class) && (hashedHeader(o) || !IdentityVerdicts.byIdentity(o.getClass()))) {
             return o.hashCode();
         }
         return virtualized(o);
@@ -284,9 +284,6 @@ public final class IdentityHashes {
             if (h != null) {
                 return h;
             }
-        }
-        if (o instanceof Module m) {
-            return moduleHash(m);
         }
         // The table hashes its keys with the JVM's identity hash, so an object in it is hashed by
         // the JVM: test the header first, and look in the table only for objects that may be.
@@ -423,22 +420,6 @@ public final class IdentityHashes {
                 beforeJvmHash(ctx, o);
             }
         }
-    }
-
-    /**
-     * A module's value, from its name, or an unnamed module's from its loader's: the JVM hashes the
-     * JDK's modules while it starts and Reprise's own start-up, which differs between recording and
-     * replay, may hash the class path's unnamed module first, where the program then reads a JVM
-     * hash that differs ({@code Module.toString}, in the messages of access errors).
-     */
-    private static int moduleHash(Module m) {
-        String name = m.getName();
-        if (name == null) {
-            ClassLoader loader = m.getClassLoader();
-            name = loader == null ? "unnamed module of the boot loader"
-                    : "unnamed module of " + (loader.getName() != null ? loader.getName() : loader.getClass().getName());
-        }
-        return mix(name.hashCode() * 0x9E3779B97F4A7C15L + 0x2545F4914F6CDD1DL);
     }
 
     /** A 31-bit non-zero value, spread like the JVM's own hashes. */
