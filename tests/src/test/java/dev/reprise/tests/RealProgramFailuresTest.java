@@ -32,8 +32,8 @@ class RealProgramFailuresTest {
         "corpus.files.DescriptorSync, 0, rto", "corpus.files.DescriptorSync, 0, to",
         // Map keys whose hash is java.util's code combining identity hashes (a test framework's store).
         "corpus.single.CompositeKeys, 0, rto", "corpus.single.CompositeKeys, 0, to",
-        // A module named by its identity hash, which the JVM gave while Reprise started.
-        "corpus.single.ModuleNames, 0, rto", "corpus.single.ModuleNames, 0, to",
+        // Hashes of objects the JDK made or hashed first: modules, a loader's module, the main thread.
+        "corpus.single.JdkObjectHashes, 0, rto", "corpus.single.JdkObjectHashes, 0, to",
         // The JDK's logger registry, which the collector empties, listed by its shutdown hook.
         "corpus.single.DroppedLoggers, 0, rto", "corpus.single.DroppedLoggers, 0, to",
     })

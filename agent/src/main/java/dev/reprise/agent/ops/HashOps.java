@@ -35,11 +35,13 @@ public final class HashOps {
     }
 
     /**
-     * {@code System.identityHashCode}, also where the JDK names an unnamed module or a class loader
-     * by its hash ({@code Module.toString}, {@code ClassLoader}'s name in exception messages).
+     * {@code System.identityHashCode}, also in {@code java.lang}: the JDK names an unnamed module or
+     * a class loader by its hash ({@code Module.toString}, {@code ClassLoader}'s name in exception
+     * messages), and keys its tables of modules' reflective exports by it, where the JVM's hash,
+     * drawn when the JDK first asks, would be the one the program then prints.
      */
     @CallSite(kind = CallSite.Kind.STATIC, owner = "java/lang/System", method = "identityHashCode",
-            desc = "(Ljava/lang/Object;)I", alsoIn = {"java/util/", "java/lang/Module", "java/lang/ClassLoader"})
+            desc = "(Ljava/lang/Object;)I", alsoIn = {"java/util/", "java/lang/"})
     public static int identityHashCode(Object o) {
         return IdentityHashes.identityHashCode(o);
     }
