@@ -190,7 +190,17 @@ public final class ThreadOps {
             long id = ev.j(ev.live() ? (long) ID_LIVE.invokeExact(hook) : 0);
             ADD_HOOK_LIVE.invokeExact(self, hook);
             IdentityHashes.assignBeforeLiveUse(hook);
-            Threads.registerChild(Rt.current(), hook, id);
+            if (Rt.initializingJdkClass()) {
+                int index = Threads.registerUnorderedChild(Rt.current(), hook, id, ev.recording() ? -1 : ev.i(0));
+                if (index < 0) {
+                    throw new IllegalStateException("the recording gives a shutdown hook an index no recording could have");
+                }
+                if (ev.recording()) {
+                    ev.i(index);
+                }
+            } else {
+                Threads.registerChild(Rt.current(), hook, id);
+            }
         } catch (Throwable e) {
             throw ev.threw(e);
         } finally {
