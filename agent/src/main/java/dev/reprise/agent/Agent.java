@@ -23,6 +23,7 @@ import dev.reprise.core.config.AgentConfig;
 import dev.reprise.agent.runtime.Divergence;
 import dev.reprise.agent.runtime.ExitHooks;
 import dev.reprise.agent.runtime.IdentityHashes;
+import dev.reprise.agent.runtime.StartupHashes;
 import dev.reprise.agent.runtime.Session;
 
 /**
@@ -40,6 +41,7 @@ public final class Agent {
 
     public static void premain(String args, Instrumentation inst) {
         try {
+            StartupHashes.fix(Agent.class.getModule());
             if (Agent.class.getClassLoader() != null) {
                 throw new IllegalStateException("the agent jar must be on the boot class path (-Xbootclasspath/a)");
             }

@@ -159,6 +159,20 @@ public final class Reprise {
         }
     }
 
+    /**
+     * Replays {@code dir} with chaos seeds 1 to {@code seeds} and asserts each replay printed exactly
+     * what the recording printed and exited with its status.
+     */
+    public static void assertChaosReplaysMatch(Path dir, Run recorded, int seeds) {
+        for (int seed = 1; seed <= seeds; seed++) {
+            Run replayed = replay(dir, "--chaos", Integer.toString(seed));
+            int s = seed;
+            assertEquals(recorded.stdout(), replayed.stdout(), () -> "stdout differs, chaos seed " + s + "\n" + replayed);
+            assertEquals(recorded.programStderr(), replayed.programStderr(), () -> "stderr differs, seed " + s + "\n" + replayed);
+            assertEquals(recorded.status(), replayed.status(), () -> "status differs, seed " + s + "\n" + replayed);
+        }
+    }
+
     public static String read(Path p) {
         try {
             return Files.readString(p);

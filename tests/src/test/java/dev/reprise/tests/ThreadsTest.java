@@ -32,13 +32,7 @@ class ThreadsTest {
     }
 
     private static void assertChaosReplaysMatch(Path dir, Run recorded) {
-        for (int seed = 1; seed <= CHAOS_REPLAYS; seed++) {
-            Run replayed = replay(dir, "--chaos", Integer.toString(seed));
-            int s = seed;
-            assertEquals(recorded.stdout(), replayed.stdout(), () -> "stdout differs, chaos seed " + s + "\n" + replayed);
-            assertEquals(recorded.programStderr(), replayed.programStderr(), () -> "stderr differs, seed " + s + "\n" + replayed);
-            assertEquals(recorded.status(), replayed.status(), () -> "status differs, seed " + s + "\n" + replayed);
-        }
+        Reprise.assertChaosReplaysMatch(dir, recorded, CHAOS_REPLAYS);
     }
 
     @ParameterizedTest(name = "{0} under {1}")

@@ -31,6 +31,8 @@ final class CallSiteRewriter extends ClassVisitor {
     /** Answers which class's {@code hashCode} a call reaches. */
     private final VolatileFields.Lookup declared;
     private String className;
+    /** Whether every hook applies here, not only those whose packages hold the class. */
+    private boolean allHooks;
 
     CallSiteRewriter(ClassVisitor next, Catalogue catalogue, boolean application, VolatileFields.Lookup declared) {
         super(Opcodes.ASM9, next);
@@ -42,6 +44,7 @@ final class CallSiteRewriter extends ClassVisitor {
     @Override
     public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
         this.className = name;
+        this.allHooks = application || catalogue.rewritesAllSitesIn(name);
         super.visit(version, access, name, signature, superName, interfaces);
     }
 
@@ -99,7 +102,7 @@ final class CallSiteRewriter extends ClassVisitor {
 
         private Catalogue.SiteHook match(int opcode, String owner, String name, String desc) {
             for (Catalogue.SiteHook h : catalogue.siteHooks(name)) {
-                if (!h.desc().equals(desc) || h.programOnly() && !application) {
+                if (!h.desc().equals(desc) || h.programOnly() && !application || !allHooks && !h.appliesIn(className)) {
                     continue;
                 }
                 boolean ownerOk = h.owner().equals("*") || h.owner().equals(owner);

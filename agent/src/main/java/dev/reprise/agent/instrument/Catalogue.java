@@ -17,13 +17,24 @@ import dev.reprise.agent.ops.Prologue;
  */
 public final class Catalogue {
     /** A prologue to add: target method, and the static hook it calls. */
-    public record PrologueHook(String owner, String method, String desc, boolean optional, boolean anyDepth,
+    public record PrologueHook(String owner, String method, String desc, boolean optional, Prologue.Kind kind,
                                String hookOwner, String hookName, String hookDesc) {
     }
 
-    /** A call to rewrite into a call to a static hook. */
+    /**
+     * A call to rewrite into a call to a static hook; {@code packages} are the JDK packages (internal
+     * names ending in {@code /}, subpackages included) in whose every class this hook alone applies.
+     */
     public record SiteHook(CallSite.Kind kind, String owner, String method, String desc, boolean programOnly,
-                           String hookOwner, String hookName, String hookDesc) {
+                           List<String> packages, String hookOwner, String hookName, String hookDesc) {
+        boolean appliesIn(String internalName) {
+            for (String p : packages) {
+                if (internalName.startsWith(p)) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
     /** A call to add to a JDK constructor, after its superclass constructor ({@link Constructed}). */
@@ -34,6 +45,8 @@ public final class Catalogue {
     private final Map<String, List<ConstructedHook>> constructed = new HashMap<>();
     private final Map<String, List<SiteHook>> sitesByMethod = new HashMap<>();
     private final Set<String> siteClasses;
+    /** The hooks that apply in whole JDK packages. */
+    private final List<SiteHook> packageHooks = new ArrayList<>();
     private final Set<String> monitorClasses;
 
     /**
@@ -51,6 +64,9 @@ public final class Catalogue {
         }
         for (SiteHook h : index.sites()) {
             add(sitesByMethod, h.method(), h);
+            if (!h.packages().isEmpty()) {
+                packageHooks.add(h);
+            }
         }
     }
 
@@ -85,9 +101,22 @@ public final class Catalogue {
         return internalName.startsWith("java/util/concurrent/") || internalName.startsWith("java/util/stream/");
     }
 
-    /** JDK classes whose calls are rewritten: those named by hooks, and those whose synchronization is ordered. */
-    public boolean rewritesSitesIn(String internalName) {
+    /** JDK classes whose calls every hook rewrites: those named by hooks, and those whose synchronization is ordered. */
+    public boolean rewritesAllSitesIn(String internalName) {
         return siteClasses.contains(internalName) || ordersSyncActionsIn(internalName);
+    }
+
+    /** JDK classes whose calls are rewritten: those of {@link #rewritesAllSitesIn}, and those of a hook's packages. */
+    public boolean rewritesSitesIn(String internalName) {
+        if (rewritesAllSitesIn(internalName)) {
+            return true;
+        }
+        for (SiteHook h : packageHooks) {
+            if (h.appliesIn(internalName)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public boolean ordersMonitorsIn(String internalName) {
@@ -96,7 +125,7 @@ public final class Catalogue {
 
     /** Whether the catalogue changes a JDK class: retransformed at start-up if already loaded. */
     public boolean changesJdkClass(String internalName) {
-        return siteClasses.contains(internalName) || prologues.containsKey(internalName)
+        return rewritesSitesIn(internalName) || prologues.containsKey(internalName)
                 || constructed.containsKey(internalName) || monitorClasses.contains(internalName) || ordersSyncActionsIn(internalName)
                 || OrderedFields.declaredIn(internalName)
                 || dev.reprise.agent.ops.JdkInternals.hasUnloggedMethods(internalName);

@@ -27,9 +27,9 @@ import dev.reprise.agent.ops.Prologue;
  * replayed JVM reads it. Reading the annotations by reflection at start-up took 20-30 ms of
  * each run and loaded the JDK's annotation, proxy and generic-signature classes into the program.
  *
- * <p>One hook a line, fields separated by tabs: {@code P owner method desc optional anyDepth hook},
+ * <p>One hook a line, fields separated by tabs: {@code P owner method desc optional kind hook},
  * {@code S kind owner method desc programOnly alsoIn hook} ({@code alsoIn} comma-separated, or
- * {@code -}) and {@code C owner desc hook}, where {@code hook} is {@code hookOwner hookName hookDesc}.
+ * {@code -}; an entry ending in {@code /} is a package, in which this hook alone applies) and {@code C owner desc hook}, where {@code hook} is {@code hookOwner hookName hookDesc}.
  */
 public record CatalogueIndex(List<Catalogue.PrologueHook> prologues, List<Catalogue.SiteHook> sites,
                              List<Catalogue.ConstructedHook> constructed, Set<String> siteClasses) {
@@ -67,7 +67,7 @@ public record CatalogueIndex(List<Catalogue.PrologueHook> prologues, List<Catalo
                         throw new IllegalStateException(p.owner() + "." + p.method() + p.desc() + " is hooked twice, once by "
                                 + c.getName() + "." + m.getName());
                     }
-                    line(out, "P", p.owner(), p.method(), p.desc(), Boolean.toString(p.optional()), Boolean.toString(p.anyDepth()), hook);
+                    line(out, "P", p.owner(), p.method(), p.desc(), Boolean.toString(p.optional()), p.kind().name(), hook);
                 }
                 if (made != null) {
                     Type type = Type.getType(m);
@@ -120,14 +120,15 @@ public record CatalogueIndex(List<Catalogue.PrologueHook> prologues, List<Catalo
             String[] f = line.split("\t");
             switch (f[0]) {
                 case "P" -> prologues.add(new Catalogue.PrologueHook(f[1], f[2], f[3], Boolean.parseBoolean(f[4]),
-                        Boolean.parseBoolean(f[5]), f[6], f[7], f[8]));
+                        Prologue.Kind.valueOf(f[5]), f[6], f[7], f[8]));
                 case "C" -> constructed.add(new Catalogue.ConstructedHook(f[1], f[2], f[3], f[4], f[5]));
                 case "S" -> {
-                    sites.add(new Catalogue.SiteHook(CallSite.Kind.valueOf(f[1]), f[2], f[3], f[4], Boolean.parseBoolean(f[5]),
-                            f[7], f[8], f[9]));
-                    if (!f[6].equals("-")) {
-                        siteClasses.addAll(List.of(f[6].split(",")));
+                    List<String> packages = new ArrayList<>();
+                    for (String where : f[6].equals("-") ? new String[0] : f[6].split(",")) {
+                        (where.endsWith("/") ? packages : siteClasses).add(where);
                     }
+                    sites.add(new Catalogue.SiteHook(CallSite.Kind.valueOf(f[1]), f[2], f[3], f[4], Boolean.parseBoolean(f[5]),
+                            List.copyOf(packages), f[7], f[8], f[9]));
                 }
                 default -> throw new IOException("catalogue index: unknown line " + line);
             }

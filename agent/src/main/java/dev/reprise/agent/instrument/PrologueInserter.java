@@ -8,9 +8,12 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
+import dev.reprise.agent.ops.Prologue.Kind;
+
 /**
  * Adds to each hooked method the prologue
- * {@code if (Rt.claim()) return Hook.m(this, args...);} and leaves the body as it was. No member
+ * {@code if (Rt.claim()) return Hook.m(this, args...);} (or its {@link Kind} variant) and
+ * leaves the body as it was. No member
  * is added, so the pass is valid for retransforming JDK classes.
  */
 final class PrologueInserter extends ClassVisitor {
@@ -52,8 +55,9 @@ final class PrologueInserter extends ClassVisitor {
         Type target = Type.getMethodType(h.desc());
         Type hook = Type.getMethodType(h.hookDesc());
         int receiver = (access & Opcodes.ACC_STATIC) != 0 ? 0 : 1;
+        Type returned = h.kind() == Kind.BEFORE ? Type.VOID_TYPE : target.getReturnType();
         if (hook.getArgumentTypes().length != target.getArgumentTypes().length + receiver
-                || !hook.getReturnType().equals(target.getReturnType())) {
+                || !hook.getReturnType().equals(returned)) {
             throw new IllegalStateException("hook " + h.hookName() + h.hookDesc() + " does not fit "
                     + h.owner() + "." + h.method() + h.desc());
         }
@@ -80,7 +84,8 @@ final class PrologueInserter extends ClassVisitor {
         public void visitCode() {
             super.visitCode();
             Label body = new Label();
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, RT, hook.anyDepth() ? "recorded" : "claim", "()Z", false);
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, RT, hook.kind() == Kind.ANY_DEPTH ? "recorded" : "claim", "()Z",
+                    false);
             super.visitJumpInsn(Opcodes.IFEQ, body);
             int slot = 0;
             if (!isStatic) {
@@ -92,7 +97,9 @@ final class PrologueInserter extends ClassVisitor {
                 slot += t.getSize();
             }
             super.visitMethodInsn(Opcodes.INVOKESTATIC, hook.hookOwner(), hook.hookName(), hook.hookDesc(), false);
-            super.visitInsn(Type.getReturnType(hook.desc()).getOpcode(Opcodes.IRETURN));
+            if (hook.kind() != Kind.BEFORE) {
+                super.visitInsn(Type.getReturnType(hook.desc()).getOpcode(Opcodes.IRETURN));
+            }
             argumentSlots = slot;
             super.visitLabel(body);
             if (version >= Opcodes.V1_6) {

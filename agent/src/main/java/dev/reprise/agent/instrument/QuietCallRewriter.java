@@ -32,7 +32,8 @@ import dev.reprise.agent.runtime.SyncActions;
 public final class QuietCallRewriter extends ClassVisitor {
     private static final String CONCURRENT = "java/util/concurrent/";
     private static final Set<String> COLLECTIONS = Set.of("java/util/Map", "java/util/Collection", "java/util/List",
-            "java/util/Set", "java/util/Queue", "java/util/Deque", "java/util/Iterator", "java/lang/Iterable");
+            "java/util/Set", "java/util/Queue", "java/util/Deque", "java/util/Iterator", "java/lang/Iterable",
+            "java/util/Enumeration");
     /** What {@code java.util}'s collection classes are named for. */
     private static final String[] COLLECTION_WORDS = {"Collection", "List", "Map", "Set", "Queue", "Deque", "Iterator",
         "Arrays", "Abstract", "Vector", "Stack"};

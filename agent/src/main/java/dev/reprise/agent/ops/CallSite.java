@@ -34,7 +34,10 @@ public @interface CallSite {
 
     String desc();
 
-    /** JDK classes (internal names) whose calls are rewritten too. */
+    /**
+     * JDK classes (internal names) whose calls are rewritten too, by every hook; or JDK packages
+     * (ending in {@code /}, subpackages included) in whose classes this hook alone rewrites calls.
+     */
     String[] alsoIn() default {};
 
     /**

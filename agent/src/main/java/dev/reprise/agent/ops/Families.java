@@ -22,6 +22,7 @@ public final class Families {
             ArchiveOps.class,
             FileStreamOps.class,
             RandomAccessFileOps.class,
+            FileDescriptorOps.class,
             FileMetadataOps.class,
             FileChangeOps.class,
             NioFileSystemOps.class,

@@ -26,10 +26,23 @@ public @interface Prologue {
     /** The target exists only in some JDK versions: skip it quietly where it is absent. */
     boolean optional() default false;
 
-    /**
-     * The hook runs on every call from a recorded thread, inside events too, without a claim: it
-     * logs nothing and must not call the target (which would come back to it). For per-thread
-     * state that must not depend on where it is first computed.
-     */
-    boolean anyDepth() default false;
+    /** How the prologue calls the hook. */
+    enum Kind {
+        /** {@code if (Rt.claim()) return Hook.m(...)}: the hook is the call, an event. */
+        CLAIMED,
+        /**
+         * The hook runs on every call from a recorded thread, inside events too, without a claim: it
+         * logs nothing and must not call the target (which would come back to it). For per-thread
+         * state that must not depend on where it is first computed.
+         */
+        ANY_DEPTH,
+        /**
+         * {@code if (Rt.claim()) Hook.m(...)}, then the target's body: the hook makes the call's
+         * event, releases the claim and returns, and the body runs live and unclaimed, its own
+         * operations events of their own (the shutdown that {@code Runtime.exit} runs).
+         */
+        BEFORE
+    }
+
+    Kind kind() default Kind.CLAIMED;
 }

@@ -41,14 +41,14 @@ public final class RandomOps {
      * them. A recorded thread has its state before its first event; should the JDK ask again, it
      * gets the same, never a draw from the shared generators.
      */
-    @Prologue(owner = "java/util/concurrent/ThreadLocalRandom", method = "localInit", desc = "()V", anyDepth = true)
+    @Prologue(owner = "java/util/concurrent/ThreadLocalRandom", method = "localInit", desc = "()V", kind = Prologue.Kind.ANY_DEPTH)
     public static void threadLocalInit() {
         ThreadRandoms.init(Rt.threadPath());
     }
 
     /** The secondary seed the JDK's concurrency code spins and probes with ({@link ThreadRandoms#nextSecondarySeed}). */
     @Prologue(owner = "java/util/concurrent/ThreadLocalRandom", method = "nextSecondarySeed", desc = "()I",
-            anyDepth = true)
+            kind = Prologue.Kind.ANY_DEPTH)
     public static int nextSecondarySeed() {
         return ThreadRandoms.nextSecondarySeed(Rt.threadPath());
     }

@@ -171,29 +171,16 @@ public final class ThreadOps {
     }
 
     /**
-     * The program's {@code System.exit}: an event of the exiting thread, the status its digest.
-     * Without it, the relaxed events the thread counted since its last written one were never
-     * written, and its replay, finding its stream ended there, waited for the exit it was to make.
-     * At the call site, not in {@code Runtime.exit}: the shutdown that follows runs on this thread
-     * and makes its own events.
+     * {@code Runtime.exit}, which {@code System.exit} calls: an event of the exiting thread, the
+     * status its digest. Without it, the relaxed events the thread counted since its last written
+     * one were never written, and its replay, finding its stream ended there, waited for the exit
+     * it was to make. In the prologue, so that an exit the JDK's code makes (a JDK tool's main, a
+     * reflective call) is one too; the shutdown that follows runs on this thread, unclaimed, and
+     * makes its own events.
      */
-    @CallSite(kind = CallSite.Kind.STATIC, owner = "java/lang/System", method = "exit", desc = "(I)V")
-    public static void systemExit(int status, int site) {
-        exiting(status, site);
-        System.exit(status);
-    }
-
-    /** The program's {@code Runtime.exit}, as {@link #systemExit}. */
-    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/lang/Runtime", method = "exit", desc = "(I)V")
-    public static void runtimeExit(Runtime r, int status, int site) {
-        exiting(status, site);
-        r.exit(status);
-    }
-
-    private static void exiting(int status, int site) {
-        if (Rt.claim()) {
-            Ev.begin(RUNTIME_EXIT, site, status).end();
-        }
+    @Prologue(owner = "java/lang/Runtime", method = "exit", desc = "(I)V", kind = Prologue.Kind.BEFORE)
+    public static void exit(Runtime self, int status) {
+        Ev.begin(RUNTIME_EXIT, 0, status).end();
     }
 
     @Prologue(owner = "java/lang/Runtime", method = "addShutdownHook", desc = "(Ljava/lang/Thread;)V")
@@ -203,7 +190,17 @@ public final class ThreadOps {
             long id = ev.j(ev.live() ? (long) ID_LIVE.invokeExact(hook) : 0);
             ADD_HOOK_LIVE.invokeExact(self, hook);
             IdentityHashes.assignBeforeLiveUse(hook);
-            Threads.registerChild(Rt.current(), hook, id);
+            if (Rt.initializingJdkClass()) {
+                int index = Threads.registerUnorderedChild(Rt.current(), hook, id, ev.recording() ? -1 : ev.i(0));
+                if (index < 0) {
+                    throw new IllegalStateException("the recording gives a shutdown hook an index no recording could have");
+                }
+                if (ev.recording()) {
+                    ev.i(index);
+                }
+            } else {
+                Threads.registerChild(Rt.current(), hook, id);
+            }
         } catch (Throwable e) {
             throw ev.threw(e);
         } finally {

@@ -88,7 +88,7 @@ public final class IdentityHashes {
         Header.init();
         IdentityVerdicts.prime(Object.class, Class.class, String.class, Integer.class, Long.class,
                 java.lang.reflect.Method.class, java.lang.reflect.Field.class, Thread.class,
-                java.lang.invoke.MethodType.class, Enum.class);
+                java.lang.invoke.MethodType.class, Enum.class, JdkMethods.jdkClass("java.lang.ClassValue$Identity"));
     }
 
     /**

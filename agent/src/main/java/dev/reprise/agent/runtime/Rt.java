@@ -59,7 +59,7 @@ public final class Rt {
         return true;
     }
 
-    /** Whether the current thread is recorded, whatever it is running: an {@code anyDepth} prologue's test. */
+    /** Whether the current thread is recorded, whatever it is running: an {@code ANY_DEPTH} prologue's test. */
     public static boolean recorded() {
         return active && current() != ThreadCtx.UNRECORDED;
     }

@@ -77,6 +77,27 @@ public final class Threads {
     }
 
     /**
+     * Registers a shutdown hook that a JDK class initializer adds (the logging manager's cleaner).
+     * Nothing orders that registration against the program's thread starts (which thread runs the
+     * initializer, and when, is the JVM's race, and Reprise's own work differs between recording
+     * and replay), so an index from their sequence would shift theirs: it takes one from the top,
+     * as an application initializer's stream does, and its event keeps it. {@code recorded} is that
+     * index on replay, -1 when recording. Returns the index, or -1 if no recording could have it.
+     */
+    public static int registerUnorderedChild(ThreadCtx parent, Thread child, long id, int recorded) {
+        int index;
+        if (recorded < 0) {
+            index = takeInitIndex();
+        } else if (initIndexRead(recorded)) {
+            index = recorded;
+        } else {
+            return -1;
+        }
+        PATHS.put(child, new Registration(parent.path + "." + (++parent.children), index, id));
+        return index;
+    }
+
+    /**
      * Record: an index for an application class initializer's stream. One that logged nothing is
      * given back ({@link #releaseInitIndex}): no event, slot or edge names it, and most
      * initializers log nothing, so the indexes in use stay few however many classes load.

@@ -1,0 +1,48 @@
+package dev.reprise.tests;
+
+import static dev.reprise.tests.Reprise.corpus;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * What real programs (javac and jar, a database's file sync, JUnit's console launcher) did that
+ * their replays did not repeat, each in a small corpus program: recorded under each ordering, then
+ * replayed with several chaos seeds, each replay printing what the recording printed and exiting
+ * with its status.
+ */
+class RealProgramFailuresTest {
+    private static final int CHAOS_REPLAYS = 4;
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest(name = "{0} under {2}")
+    @CsvSource({
+        // The exit is the JDK's call (as javac's and jar's main classes make it), not the program's.
+        "corpus.single.ExitInJdkCode, 5, rto", "corpus.single.ExitInJdkCode, 5, to",
+        // A file's descriptor, which the replay does not hold, asked whether it is valid and synced.
+        "corpus.files.DescriptorSync, 0, rto", "corpus.files.DescriptorSync, 0, to",
+        // Map keys whose hash is java.util's code combining identity hashes (a test framework's store).
+        "corpus.single.CompositeKeys, 0, rto", "corpus.single.CompositeKeys, 0, to",
+        // Hashes of objects the JDK made or hashed first: modules, a loader's module, the main thread.
+        "corpus.single.JdkObjectHashes, 0, rto", "corpus.single.JdkObjectHashes, 0, to",
+        // The JDK's logger registry, which the collector empties, listed by its shutdown hook.
+        "corpus.single.DroppedLoggers, 0, rto", "corpus.single.DroppedLoggers, 0, to",
+    })
+    void replaysAsRecorded(String program, int status, String order) {
+        Path dir = tmp.resolve("rec");
+        List<String> args = new ArrayList<>(List.of("record", "--order", order, "-o", dir.toString(), "--"));
+        args.addAll(corpus(program));
+        Run recorded = Reprise.reprise(args, null, Map.of(), null);
+        assertEquals(status, recorded.status(), recorded::toString);
+        Reprise.assertChaosReplaysMatch(dir, recorded, CHAOS_REPLAYS);
+    }
+}
