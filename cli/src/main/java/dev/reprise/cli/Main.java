@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The {@code reprise} command. */
 @Command(name = "reprise", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Deterministic record and replay for Java programs.",
-        subcommands = {RecordCommand.class, ReplayCommand.class, InspectCommand.class, BenchCommand.class,
+        subcommands = {RecordCommand.class, ReplayCommand.class, InspectCommand.class, BenchCommand.class, ConformanceCommand.class,
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0..255:record and replay: the program's own exit status",
@@ -47,7 +47,7 @@ public final class Main implements Runnable {
     private static String usageMessage(CommandLine.ParameterException ex) {
         if (ex instanceof CommandLine.UnmatchedArgumentException u && u.getCommandLine().getParent() == null
                 && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
-            return "unknown subcommand '" + u.getUnmatched().get(0) + "' (use record, replay, inspect or bench)";
+            return "unknown subcommand '" + u.getUnmatched().get(0) + "' (use record, replay, inspect, bench or conformance)";
         }
         return ex.getMessage();
     }

@@ -1,0 +1,100 @@
+package dev.reprise.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The program's command line, {@code java [JVM options] (-cp CP MAIN | -jar JAR | -m MODULE) [ARGS]},
+ * and the same line with Reprise's agent added. The agent's flags go right after the
+ * executable, so the user's own options and arguments are passed exactly as typed, and a JVM
+ * option the user gives wins over Reprise's (the JVM takes the last of a repeated flag).
+ */
+final class JavaCommand {
+    /**
+     * Room for Reprise's own metadata. The JVM starts a concurrent collection the first time its
+     * metaspace reaches {@code MetaspaceSize} (21 MiB by default on 64-bit HotSpot, JDK 17 to 25).
+     * Reprise's agent, and the JDK classes and method handles it uses, take 7 to 8 MiB of
+     * metaspace (NMT on fop, BENCHMARKS.md): without this, a program that stays under the
+     * threshold alone crosses it recorded and makes a collection its plain run does not (jython
+     * and fop: BENCHMARKS.md, "The metaspace threshold"). So the threshold is the default plus
+     * 8 MiB.
+     */
+    static final String METASPACE_ROOM = "-XX:MetaspaceSize=29m";
+
+    /** JVM options whose value is the next word. */
+    private static final Set<String> WITH_VALUE = Set.of("-cp", "-classpath", "--class-path", "-p", "--module-path",
+            "--upgrade-module-path", "--add-modules", "--limit-modules", "--add-opens", "--add-exports", "--add-reads",
+            "--patch-module", "--enable-native-access");
+
+    private final List<String> words;
+
+    private JavaCommand(List<String> words) {
+        this.words = List.copyOf(words);
+    }
+
+    /** Checks the shape of the command; throws {@link IllegalArgumentException} with a usage message. */
+    static JavaCommand parse(List<String> words) {
+        if (words == null || words.isEmpty()) {
+            throw new IllegalArgumentException("no command given: put the java command after --");
+        }
+        String exe = words.get(0);
+        String name = Path.of(exe).getFileName().toString();
+        if (!name.equals("java")) {
+            throw new IllegalArgumentException("the command must start with java (or a path to a java executable), not '" + exe + "'");
+        }
+        for (int i = 1; i < words.size(); i++) {
+            String w = words.get(i);
+            if (w.equals("-jar") || w.equals("-m") || w.equals("--module")) {
+                if (i + 1 >= words.size()) {
+                    throw new IllegalArgumentException(w + " needs a value");
+                }
+                return new JavaCommand(words);
+            }
+            if (WITH_VALUE.contains(w)) {
+                i++;
+            } else if (!w.startsWith("-")) {
+                return new JavaCommand(words); // the main class
+            }
+        }
+        throw new IllegalArgumentException("no main class, -jar or -m in the java command");
+    }
+
+    List<String> words() {
+        return words;
+    }
+
+    /** The command with the agent added, running {@code java} from {@code javaExe}. */
+    List<String> withAgent(String javaExe, Path agentJar, String agentOptions, List<String> extraJvmOptions) {
+        List<String> out = new ArrayList<>();
+        out.add(javaExe);
+        out.add("-Xbootclasspath/a:" + agentJar);
+        out.add("-javaagent:" + agentJar + "=" + agentOptions);
+        out.add(METASPACE_ROOM);
+        out.addAll(extraJvmOptions);
+        out.addAll(words.subList(1, words.size()));
+        return out;
+    }
+
+    /**
+     * The java executable to replay with: the recorded one if it exists here, else the one running
+     * Reprise (a replay on another machine needs the same Java version, not the same path).
+     */
+    String replayExecutable() {
+        String exe = words.get(0);
+        if (!exe.contains("/") || Files.isExecutable(Path.of(exe))) {
+            return exe;
+        }
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    static Path agentJar() {
+        String p = System.getProperty("reprise.agent");
+        if (p == null || !Files.isRegularFile(Path.of(p))) {
+            throw new IllegalStateException("agent jar not found (reprise.agent=" + p + "); run reprise through its launcher");
+        }
+        return Path.of(p).toAbsolutePath();
+    }
+}
