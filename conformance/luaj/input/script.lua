@@ -11,5 +11,6 @@ for i = 1, 10 do io.write(words[i], "=", counts[words[i]], " ") end
 print()
 local co = coroutine.wrap(function() for i = 1, 5 do coroutine.yield(i * i) end end)
 for i = 1, 5 do io.write(co(), " ") end
+co() -- runs the coroutine to its end: LuaJ runs it on a thread that would otherwise wait forever
 print()
 print(string.format("%5.2f %s %d", math.pi, tostring(nil), #words))

@@ -48,9 +48,11 @@ public final class ProgramBuild {
         if (p.exitValue() != 0) {
             return "building the conformance programs failed (" + String.join(" ", cmd) + "); see " + log;
         }
-        // copy-dependencies leaves jars it already has alone: mark the modules built now.
+        // copy-dependencies leaves jars it already has alone, and makes no directory for a module
+        // without dependencies: mark each module built now.
         for (String name : stale) {
-            Files.setLastModifiedTime(suite.resolve(name).resolve("target").resolve("lib"), FileTime.fromMillis(System.currentTimeMillis()));
+            Path lib = Files.createDirectories(suite.resolve(name).resolve("target").resolve("lib"));
+            Files.setLastModifiedTime(lib, FileTime.fromMillis(System.currentTimeMillis()));
         }
         return null;
     }
