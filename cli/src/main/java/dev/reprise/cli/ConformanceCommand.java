@@ -81,6 +81,10 @@ final class ConformanceCommand implements Callable<Integer> {
         } else if (quick) {
             chosen = chosen.stream().filter(Program::quick).toList();
         }
+        if (chosen.isEmpty()) {
+            Main.say("no program to run" + (quick && !only.isEmpty() ? ": none of those named is in the quick subset" : ""));
+            return ExitCodes.USAGE;
+        }
         List<Jdk> jdks;
         try {
             jdks = jdks();
