@@ -56,7 +56,7 @@ final class Trial {
         Path out = dir.resolve("record.out");
         Path err = dir.resolve("record.err");
         Launch r = Launch.run(record, cwd, out, err, recordTimeoutNanos);
-        String failure = recordingFailure(r, plain, rec, err);
+        String failure = recordingFailure(r, plain, rec, out, err);
         if (failure == null) {
             Trees.delete(cwd); // the replays must not need the inputs, nor find what the recorded run wrote
             long replayTimeout = Math.min(Math.max(TimeUnit.SECONDS.toNanos(60), 5 * r.nanos()), recordTimeoutNanos);
@@ -70,13 +70,17 @@ final class Trial {
         return new Outcome(order, failure);
     }
 
-    private static String recordingFailure(Launch r, Launch plain, Path rec, Path err) throws IOException {
+    private static String recordingFailure(Launch r, Launch plain, Path rec, Path out, Path err) throws IOException {
         if (r.timedOut()) {
             return "recording stuck: no end after " + TimeUnit.NANOSECONDS.toSeconds(r.nanos()) + " s";
         }
         String said = firstLine(err, "reprise: ");
         if (!Files.isRegularFile(rec.resolve("manifest.json"))) {
             return "recording failed (status " + r.status() + ")" + (said.isEmpty() ? "" : ": " + said);
+        }
+        String crash = lineAfter(out, "# Problematic frame:");
+        if (crash != null) {
+            return "recording failed: the JVM crashed (exit status " + r.status() + ") in " + crash.substring(1).strip();
         }
         if (!plain.timedOut() && r.status() != plain.status()) {
             String first = firstLine(err, "");
@@ -140,6 +144,17 @@ final class Trial {
             }
         }
         return "line " + line;
+    }
+
+    /** The line after the first one equal to {@code marker}, as HotSpot's crash report names the crashing frame; or {@code null}. */
+    private static String lineAfter(Path file, String marker) throws IOException {
+        String[] lines = new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1).split("\n");
+        for (int i = 0; i + 1 < lines.length; i++) {
+            if (lines[i].equals(marker)) {
+                return lines[i + 1];
+            }
+        }
+        return null;
     }
 
     /** The first line of the file starting with {@code prefix} (blank lines skipped), or "". */
