@@ -3,12 +3,10 @@ package dev.reprise.cli.bench;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.ProcessBuilder.Redirect;
-import java.nio.charset.MalformedInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HexFormat;
 import java.util.List;
@@ -70,7 +68,7 @@ final class Harness {
             }
             for (Mode m : Mode.values()) {
                 if (m.record() && done.get(m).ok() && done.get(replayOf(m)).ok()) {
-                    deleteTree(recording(dir, m, i));
+                    Trees.delete(recording(dir, m, i));
                 }
             }
         }
@@ -102,7 +100,7 @@ final class Harness {
             io.started().accept(p);
             status = p.waitFor();
         } else if (m.record()) {
-            deleteTree(recording(dir, m, i)); // left by an earlier bench into the same --out
+            Trees.delete(recording(dir, m, i)); // left by an earlier bench into the same --out
             status = recorder.record(recording(dir, m, i), m.order(), w.orderedFields(), command, io);
         } else {
             status = recorder.replay(recording(dir, m.recording(), i), io);
@@ -133,7 +131,7 @@ final class Harness {
         Run expected = done.get(m.replay() ? m.recording() : Mode.PLAIN);
         String what = m.replay() ? "the recording" : "the plain run";
         if (m.replay()) {
-            String report = divergence(err);
+            String report = Divergence.summary(err);
             if (report != null) {
                 return report;
             }
@@ -145,37 +143,6 @@ final class Harness {
             return "stdout differs from " + what;
         }
         return null;
-    }
-
-    /**
-     * The replayer's report in one line: its first line, expected and actual operation, and the
-     * innermost frame of the Java stack; {@code null} if the replay's stderr has none.
-     */
-    private static String divergence(Path err) throws IOException {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(err);
-        } catch (MalformedInputException e) {
-            return null;
-        }
-        int start = 0;
-        while (start < lines.size() && !lines.get(start).startsWith("reprise: replay diverged")) {
-            start++;
-        }
-        if (start == lines.size()) {
-            return null;
-        }
-        StringBuilder b = new StringBuilder(lines.get(start).substring("reprise: ".length()));
-        for (String l : lines.subList(start + 1, lines.size())) {
-            String t = l.trim();
-            if (t.startsWith("expected:") || t.startsWith("actual:") || t.startsWith("at ")) {
-                b.append("; ").append(t.replaceAll("\\s+", " "));
-            }
-            if (t.startsWith("at ") || !l.startsWith(" ")) {
-                break;
-            }
-        }
-        return b.toString();
     }
 
     /** ": LINE" for the first line of the file starting with {@code prefix}, or "". */
@@ -206,17 +173,6 @@ final class Harness {
         }
         try (Stream<Path> s = Files.walk(dir)) {
             return s.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
         }
     }
 }

@@ -9,7 +9,7 @@ import java.nio.file.Path;
  * {@code /proc/PID/status}, a high-water mark, so sampling misses at most the last interval's
  * growth) and kills it past a deadline, so that a replay that hangs fails instead of stalling the bench.
  */
-final class ProcessWatch {
+public final class ProcessWatch {
     private static final long INTERVAL_MILLIS = 20;
 
     private final Thread thread;
@@ -22,7 +22,7 @@ final class ProcessWatch {
         thread.start();
     }
 
-    static ProcessWatch start(Process p, long timeoutNanos) {
+    public static ProcessWatch start(Process p, long timeoutNanos) {
         return new ProcessWatch(p, System.nanoTime() + timeoutNanos);
     }
 
@@ -58,12 +58,12 @@ final class ProcessWatch {
     }
 
     /** Waits for the watcher to see the end of the process; returns the peak in KiB (0 if unknown). */
-    long finish() throws InterruptedException {
+    public long finish() throws InterruptedException {
         thread.join();
         return peakKb;
     }
 
-    boolean timedOut() {
+    public boolean timedOut() {
         return timedOut;
     }
 }
