@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Keys a concurrent map by values whose hash combines objects hashed by identity, as a test
  * framework keys its store by namespace and key: lists (whose {@code hashCode} is the JDK's
  * collection code), unmodifiable and singleton lists, optionals and map entries. The map's
- * iteration order follows those hashes; the program prints it.
+ * iteration order follows those hashes; the program prints it. Then it asks for a null key.
  */
 public final class CompositeKeys {
     private static final class Part {
@@ -38,5 +38,12 @@ public final class CompositeKeys {
         StringBuilder order = new StringBuilder();
         store.forEach((k, v) -> order.append(v).append(' '));
         System.out.println("iteration order: " + order.toString().trim());
+        // A null key: the map's hashCode call throws, as a test of the map's contract expects.
+        try {
+            store.get(null);
+            System.out.println("null key: no exception");
+        } catch (NullPointerException e) {
+            System.out.println("null key: NullPointerException");
+        }
     }
 }

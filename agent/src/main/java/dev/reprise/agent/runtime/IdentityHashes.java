@@ -241,8 +241,8 @@ public final class IdentityHashes {
      */
     @DontInline
     public static int hashCode(Object o) {
-        if (!Rt.active) {
-            return o.hashCode();
+        if (o == null || !Rt.active) {
+            return o.hashCode(); // null: the NullPointerException the rewritten call would have thrown
         }
         if (!(o instanceof Class) && (hashedHeader(o) || !IdentityVerdicts.byIdentity(o.getClass()))) {
             return o.hashCode();
