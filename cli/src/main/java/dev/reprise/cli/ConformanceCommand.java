@@ -23,8 +23,9 @@ import picocli.CommandLine.Option;
  * JDK and with each ordering, and writes the table of which replay and why the others do not.
  */
 @Command(name = "conformance", mixinStandardHelpOptions = true,
-        description = {"Record and replay the conformance suite's real programs (conformance/programs.tsv) with --chaos,",
-            "under both orderings, on each JDK; write a Markdown table of the results.",
+        description = {"Record and replay real programs from Maven Central, and say which replay.",
+            "Each program of the suite (conformance/programs.tsv) is recorded and replayed with --chaos,",
+            "under both orderings, on each JDK; the results are written as a Markdown table.",
             "Builds the programs first if needed (mvn, from Maven Central).",
             "Exits with 0 if every program replayed, 3 if any did not."})
 final class ConformanceCommand implements Callable<Integer> {
