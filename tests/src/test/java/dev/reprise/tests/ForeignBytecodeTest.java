@@ -99,13 +99,7 @@ class ForeignBytecodeTest {
      */
     private static byte[] counter() {
         ClassWriter cw = counterClass(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
-        MethodVisitor add = cw.visitMethod(Opcodes.ACC_SYNCHRONIZED, "add", "(I)I", null, null);
-        add.visitCode();
-        add.visitVarInsn(Opcodes.ALOAD, 0);
-        add.visitInsn(Opcodes.DUP);
-        add.visitFieldInsn(Opcodes.GETFIELD, "app/Counter", "count", "I");
-        add.visitVarInsn(Opcodes.ILOAD, 1);
-        add.visitInsn(Opcodes.IADD);
+        MethodVisitor add = addStart(cw);
         add.visitFieldInsn(Opcodes.PUTFIELD, "app/Counter", "count", "I");
         add.visitVarInsn(Opcodes.ALOAD, 0);
         add.visitFieldInsn(Opcodes.GETFIELD, "app/Counter", "count", "I");
@@ -124,10 +118,7 @@ class ForeignBytecodeTest {
         add.visitLabel(done);
         add.visitVarInsn(Opcodes.ILOAD, 0);
         add.visitInsn(Opcodes.IRETURN);
-        add.visitMaxs(0, 0);
-        add.visitEnd();
-        cw.visitEnd();
-        return cw.toByteArray();
+        return end(cw, add);
     }
 
     /**
@@ -136,13 +127,7 @@ class ForeignBytecodeTest {
      */
     private static byte[] counterDroppingThis() {
         ClassWriter cw = counterClass(ClassWriter.COMPUTE_MAXS); // the frames as written
-        MethodVisitor add = cw.visitMethod(Opcodes.ACC_SYNCHRONIZED, "add", "(I)I", null, null);
-        add.visitCode();
-        add.visitVarInsn(Opcodes.ALOAD, 0);
-        add.visitInsn(Opcodes.DUP);
-        add.visitFieldInsn(Opcodes.GETFIELD, "app/Counter", "count", "I");
-        add.visitVarInsn(Opcodes.ILOAD, 1);
-        add.visitInsn(Opcodes.IADD);
+        MethodVisitor add = addStart(cw);
         add.visitInsn(Opcodes.DUP_X1);
         add.visitFieldInsn(Opcodes.PUTFIELD, "app/Counter", "count", "I"); // stack: count
         Label done = new Label();
@@ -154,10 +139,7 @@ class ForeignBytecodeTest {
         add.visitInsn(Opcodes.ICONST_3);
         add.visitInsn(Opcodes.IADD);
         add.visitInsn(Opcodes.IRETURN);
-        add.visitMaxs(0, 0);
-        add.visitEnd();
-        cw.visitEnd();
-        return cw.toByteArray();
+        return end(cw, add);
     }
 
     /** {@code app.Counter} with {@code int count} and its constructor, to add {@code add} to. */
@@ -173,5 +155,24 @@ class ForeignBytecodeTest {
         init.visitMaxs(0, 0);
         init.visitEnd();
         return cw;
+    }
+
+    /** Begins {@code synchronized int add(int n)}, up to the stack {@code this, count + n}. */
+    private static MethodVisitor addStart(ClassWriter cw) {
+        MethodVisitor add = cw.visitMethod(Opcodes.ACC_SYNCHRONIZED, "add", "(I)I", null, null);
+        add.visitCode();
+        add.visitVarInsn(Opcodes.ALOAD, 0);
+        add.visitInsn(Opcodes.DUP);
+        add.visitFieldInsn(Opcodes.GETFIELD, "app/Counter", "count", "I");
+        add.visitVarInsn(Opcodes.ILOAD, 1);
+        add.visitInsn(Opcodes.IADD);
+        return add;
+    }
+
+    private static byte[] end(ClassWriter cw, MethodVisitor add) {
+        add.visitMaxs(0, 0);
+        add.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
     }
 }
