@@ -31,9 +31,28 @@ class ForeignBytecodeTest {
      */
     @Test
     void synchronizedMethodReusingThisSlotIsRecordedAndReplayed() throws IOException {
+        recordsAndReplaysCounting(counter());
+    }
+
+    /**
+     * A synchronized instance method with a stack map frame that leaves {@code this} out of local
+     * 0 after its last use (as other compilers and bytecode instrumenters write them), before a
+     * return: the return must still release the monitor, and the class must verify. Four threads
+     * call it; each call returns the count it made, plus 3.
+     */
+    @Test
+    void synchronizedMethodWhoseFrameDropsThisIsRecordedAndReplayed() throws IOException {
+        recordsAndReplaysCounting(counterDroppingThis());
+    }
+
+    /**
+     * Runs, records and replays a program in which four threads call {@code app.Counter.add(1)}
+     * 1000 times each, {@code counter} being that class's bytes.
+     */
+    private void recordsAndReplaysCounting(byte[] counter) throws IOException {
         Path work = tmp.resolve("build");
         Files.createDirectories(work.resolve("app"));
-        Files.write(work.resolve("app/Counter.class"), counter());
+        Files.write(work.resolve("app/Counter.class"), counter);
         Programs.compile(work, Map.of("app/Main.java", """
                 package app;
                 public final class Main {
@@ -79,24 +98,8 @@ class ForeignBytecodeTest {
      * count, stores count into local 0, adds 1 to it three times in a loop, returns it.
      */
     private static byte[] counter() {
-        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
-        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, "app/Counter", null, "java/lang/Object", null);
-        cw.visitField(0, "count", "I", null, null).visitEnd();
-        MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
-        init.visitCode();
-        init.visitVarInsn(Opcodes.ALOAD, 0);
-        init.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
-        init.visitInsn(Opcodes.RETURN);
-        init.visitMaxs(0, 0);
-        init.visitEnd();
-
-        MethodVisitor add = cw.visitMethod(Opcodes.ACC_SYNCHRONIZED, "add", "(I)I", null, null);
-        add.visitCode();
-        add.visitVarInsn(Opcodes.ALOAD, 0);
-        add.visitInsn(Opcodes.DUP);
-        add.visitFieldInsn(Opcodes.GETFIELD, "app/Counter", "count", "I");
-        add.visitVarInsn(Opcodes.ILOAD, 1);
-        add.visitInsn(Opcodes.IADD);
+        ClassWriter cw = counterClass(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        MethodVisitor add = addStart(cw);
         add.visitFieldInsn(Opcodes.PUTFIELD, "app/Counter", "count", "I");
         add.visitVarInsn(Opcodes.ALOAD, 0);
         add.visitFieldInsn(Opcodes.GETFIELD, "app/Counter", "count", "I");
@@ -115,6 +118,58 @@ class ForeignBytecodeTest {
         add.visitLabel(done);
         add.visitVarInsn(Opcodes.ILOAD, 0);
         add.visitInsn(Opcodes.IRETURN);
+        return end(cw, add);
+    }
+
+    /**
+     * {@code app.Counter} with {@code synchronized int add(int n)}: adds n to count, tests n (a
+     * jump to the next instruction, whose frame lists no locals), returns count plus 3.
+     */
+    private static byte[] counterDroppingThis() {
+        ClassWriter cw = counterClass(ClassWriter.COMPUTE_MAXS); // the frames as written
+        MethodVisitor add = addStart(cw);
+        add.visitInsn(Opcodes.DUP_X1);
+        add.visitFieldInsn(Opcodes.PUTFIELD, "app/Counter", "count", "I"); // stack: count
+        Label done = new Label();
+        add.visitVarInsn(Opcodes.ILOAD, 1);
+        add.visitJumpInsn(Opcodes.IFEQ, done);
+        add.visitLabel(done);
+        // Neither this nor n is used again: the frame lists no locals.
+        add.visitFrame(Opcodes.F_FULL, 0, new Object[0], 1, new Object[] {Opcodes.INTEGER});
+        add.visitInsn(Opcodes.ICONST_3);
+        add.visitInsn(Opcodes.IADD);
+        add.visitInsn(Opcodes.IRETURN);
+        return end(cw, add);
+    }
+
+    /** {@code app.Counter} with {@code int count} and its constructor, to add {@code add} to. */
+    private static ClassWriter counterClass(int flags) {
+        ClassWriter cw = new ClassWriter(flags);
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, "app/Counter", null, "java/lang/Object", null);
+        cw.visitField(0, "count", "I", null, null).visitEnd();
+        MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
+        init.visitCode();
+        init.visitVarInsn(Opcodes.ALOAD, 0);
+        init.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+        init.visitInsn(Opcodes.RETURN);
+        init.visitMaxs(0, 0);
+        init.visitEnd();
+        return cw;
+    }
+
+    /** Begins {@code synchronized int add(int n)}, up to the stack {@code this, count + n}. */
+    private static MethodVisitor addStart(ClassWriter cw) {
+        MethodVisitor add = cw.visitMethod(Opcodes.ACC_SYNCHRONIZED, "add", "(I)I", null, null);
+        add.visitCode();
+        add.visitVarInsn(Opcodes.ALOAD, 0);
+        add.visitInsn(Opcodes.DUP);
+        add.visitFieldInsn(Opcodes.GETFIELD, "app/Counter", "count", "I");
+        add.visitVarInsn(Opcodes.ILOAD, 1);
+        add.visitInsn(Opcodes.IADD);
+        return add;
+    }
+
+    private static byte[] end(ClassWriter cw, MethodVisitor add) {
         add.visitMaxs(0, 0);
         add.visitEnd();
         cw.visitEnd();

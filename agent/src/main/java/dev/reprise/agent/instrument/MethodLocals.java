@@ -15,8 +15,8 @@ import org.objectweb.asm.Opcodes;
  * locals past a method's own ({@code max_locals} of its class file) are handed out to the passes
  * that need some: a pass claims its locals when it visits the method; the chain visits a method in
  * every pass from the reader's end to the writer's, so a pass nearer the writer sees the claims of
- * those before it. And which methods store into local 0 ({@link #overwritesFirst}). Methods are
- * keyed by name and descriptor.
+ * those before it. And which instance methods may not have {@code this} in local 0 at every
+ * instruction ({@link #mayLoseThis}). Methods are keyed by name and descriptor.
  */
 final class MethodLocals {
     /** For a class whose passes need no locals. */
@@ -24,12 +24,12 @@ final class MethodLocals {
 
     /** Each method's first local not yet claimed. */
     private final Map<String, Integer> next;
-    /** The methods read that store into local 0. */
-    private final Set<String> overwriteFirst;
+    /** The methods read that store into local 0 or have a stack map frame without {@code this} there. */
+    private final Set<String> loseThis;
 
-    private MethodLocals(Map<String, Integer> next, Set<String> overwriteFirst) {
+    private MethodLocals(Map<String, Integer> next, Set<String> loseThis) {
         this.next = next;
-        this.overwriteFirst = overwriteFirst;
+        this.loseThis = loseThis;
     }
 
     /**
@@ -39,25 +39,61 @@ final class MethodLocals {
      */
     static MethodLocals read(ClassReader reader, boolean all) {
         Map<String, Integer> next = new HashMap<>();
-        Set<String> overwriteFirst = new HashSet<>();
+        Set<String> loseThis = new HashSet<>();
         reader.accept(new ClassVisitor(Opcodes.ASM9) {
+            private String className;
+
+            @Override
+            public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+                className = name;
+            }
+
             @Override
             public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
                 if (!all && !MonitorRewriter.converts(access)) {
                     return null;
                 }
+                boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
                 return new MethodVisitor(Opcodes.ASM9) {
+                    /** How many locals (a long or double counts once) the last frame declared. */
+                    private int frameLocals = Frames.entryLocals(className, isStatic, desc).length;
+
                     @Override
                     public void visitVarInsn(int opcode, int var) {
                         if (var == 0 && opcode >= Opcodes.ISTORE && opcode <= Opcodes.ASTORE) {
-                            overwriteFirst.add(name + desc);
+                            loseThis.add(name + desc);
                         }
                     }
 
                     @Override
                     public void visitIincInsn(int var, int increment) {
                         if (var == 0) {
-                            overwriteFirst.add(name + desc);
+                            loseThis.add(name + desc);
+                        }
+                    }
+
+                    /**
+                     * A frame may end local 0's range after {@code this}'s last use (javac never
+                     * does; other compilers and bytecode instrumenters may): the verifier then holds the
+                     * slot unset from there, though nothing was stored into it.
+                     */
+                    @Override
+                    public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
+                        switch (type) {
+                            case Opcodes.F_NEW, Opcodes.F_FULL -> {
+                                frameLocals = numLocal;
+                                if (numLocal == 0 || !className.equals(local[0])) {
+                                    loseThis.add(name + desc);
+                                }
+                            }
+                            case Opcodes.F_APPEND -> frameLocals += numLocal;
+                            case Opcodes.F_CHOP -> {
+                                frameLocals -= numLocal;
+                                if (frameLocals <= 0) {
+                                    loseThis.add(name + desc);
+                                }
+                            }
+                            default -> { } // F_SAME, F_SAME1: the locals stay
                         }
                     }
 
@@ -67,13 +103,16 @@ final class MethodLocals {
                     }
                 };
             }
-        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return new MethodLocals(next, overwriteFirst);
+        }, ClassReader.SKIP_DEBUG);
+        return new MethodLocals(next, loseThis);
     }
 
-    /** Whether the method, if read, stores into local 0 ({@code this} in an instance method). */
-    boolean overwritesFirst(String method) {
-        return overwriteFirst.contains(method);
+    /**
+     * Whether an instance method, if read, may not have {@code this} in local 0 everywhere: it
+     * stores into local 0, or a stack map frame leaves {@code this} out of it.
+     */
+    boolean mayLoseThis(String method) {
+        return loseThis.contains(method);
     }
 
     /** The method's first unclaimed local, or -1 if its locals were not read. */

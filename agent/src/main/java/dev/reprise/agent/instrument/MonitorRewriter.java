@@ -25,10 +25,11 @@ import dev.reprise.agent.runtime.Sites;
  * {@code monitorenter} by the value locked, and two {@code ldc}s of the class are two values to
  * them, so a method that loads the class again at its exits is never compiled. So does an
  * instance method that stores into local 0 (javac never does; an optimizer reusing the slot
- * after {@code this}'s last use may): {@code aload_0} at its exits would not be {@code this}.
- * Other instance methods reload {@code this} from local 0. The local must be in every stack map
- * frame after the entry: each frame of such a method is passed on in full, with the monitor
- * added.
+ * after {@code this}'s last use may), or has a stack map frame leaving {@code this} out of it
+ * (other compilers and instrumenters may end its range after its last use): {@code aload_0} at
+ * its exits would not be {@code this}, or would not verify. Other instance methods reload
+ * {@code this} from local 0. The local must be in every stack map frame after the entry: each
+ * frame of such a method is passed on in full, with the monitor added.
  *
  * <p>The {@code entered} call runs with the monitor held, so it must lie inside the range whose
  * handler releases the monitor: a call that could leave the method holding it makes the JIT
@@ -70,7 +71,7 @@ final class MonitorRewriter extends ClassVisitor {
         boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
         // Claimed before the passes nearer the writer visit the method, so that they see the claim.
         SyncMethod sync = !convert ? null
-                : isStatic || locals.overwritesFirst(name + desc)
+                : isStatic || locals.mayLoseThis(name + desc)
                         ? SyncMethod.inLocal(locals.claim(name + desc, 1), isStatic, Frames.entryLocals(className, isStatic, desc))
                 : SyncMethod.THIS;
         int newAccess = convert ? access & ~Opcodes.ACC_SYNCHRONIZED : access;
