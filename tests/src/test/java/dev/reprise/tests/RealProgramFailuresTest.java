@@ -13,10 +13,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * What real programs (javac and jar, a database's file sync, JUnit's console launcher) did that
- * their replays did not repeat, each in a small corpus program: recorded under each ordering, then
- * replayed with several chaos seeds, each replay printing what the recording printed and exiting
- * with its status.
+ * What real programs (javac and jar, a database's file sync, JUnit's console launcher, JRuby's
+ * and Jython's native access) did that their replays did not repeat, each in a small corpus
+ * program: recorded under each ordering, then replayed with several chaos seeds, each replay
+ * printing what the recording printed and exiting with its status.
  */
 class RealProgramFailuresTest {
     private static final int CHAOS_REPLAYS = 4;
@@ -36,6 +36,8 @@ class RealProgramFailuresTest {
         "corpus.single.JdkObjectHashes, 0, rto", "corpus.single.JdkObjectHashes, 0, to",
         // The JDK's logger registry, which the collector empties, listed by its shutdown hook.
         "corpus.single.DroppedLoggers, 0, rto", "corpus.single.DroppedLoggers, 0, to",
+        // A native library extracted to a temp file, loaded and deleted in a class initializer (jffi's).
+        "corpus.files.ExtractedLibrary, 0, rto", "corpus.files.ExtractedLibrary, 0, to",
     })
     void replaysAsRecorded(String program, int status, String order) {
         Path dir = tmp.resolve("rec");
