@@ -2,12 +2,16 @@ package dev.reprise.tests;
 
 import static dev.reprise.tests.Reprise.corpus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -46,5 +50,24 @@ class RealProgramFailuresTest {
         Run recorded = Reprise.reprise(args, null, Map.of(), null);
         assertEquals(status, recorded.status(), recorded::toString);
         Reprise.assertChaosReplaysMatch(dir, recorded, CHAOS_REPLAYS);
+    }
+
+    /** The recording's copy of a native library is checked before a replay loads it. */
+    @Test
+    void damagedLibraryCopyIsRefused() throws IOException {
+        Path dir = tmp.resolve("rec");
+        Run recorded = Reprise.record(dir, corpus("corpus.files.ExtractedLibrary"));
+        assertEquals(0, recorded.status(), recorded::toString);
+        Path copy;
+        try (var files = Files.list(dir)) {
+            copy = files.filter(f -> f.getFileName().toString().startsWith("native-")).findFirst().orElseThrow();
+        }
+        byte[] b = Files.readAllBytes(copy);
+        b[b.length / 2] ^= 0x20;
+        Files.write(copy, b);
+        Run replay = Reprise.replay(dir);
+        assertEquals(4, replay.status(), replay::toString);
+        assertEquals("", replay.stdout(), replay::toString);
+        assertTrue(replay.stderr().startsWith("reprise: recording unreadable: " + copy), replay::toString);
     }
 }

@@ -88,6 +88,9 @@ public final class NativeLibraryOps {
         Ev ev = Ev.begin(LOAD, site, Digest.of(name));
         try {
             String copy = ev.s(ev.recording() ? copy(dir, name) : null);
+            if (!ev.recording() && !copy.isEmpty()) {
+                checkCopy(dir, copy);
+            }
             boolean loaded = jdk.load(copy.isEmpty() ? name : dir.resolve(copy).toString());
             if (ev.z(loaded) != loaded) {
                 Divergence.mismatch("native library load",
@@ -109,9 +112,7 @@ public final class NativeLibraryOps {
             return "";
         }
         byte[] bytes = Files.readAllBytes(file);
-        CRC32 crc = new CRC32();
-        crc.update(bytes);
-        String copy = String.format("native-%08x-%d.so", crc.getValue(), bytes.length);
+        String copy = copyName(bytes);
         Path target = dir.resolve(copy);
         if (!Files.exists(target)) {
             Path partial = dir.resolve(copy + ".part");
@@ -119,6 +120,27 @@ public final class NativeLibraryOps {
             Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
         }
         return copy;
+    }
+
+    private static String copyName(byte[] bytes) {
+        CRC32 crc = new CRC32();
+        crc.update(bytes);
+        return String.format("native-%08x-%d.so", crc.getValue(), bytes.length);
+    }
+
+    /** A copy missing or damaged (its content no longer matches its name) is a damaged recording: status 4. */
+    private static void checkCopy(Path dir, String copy) {
+        String why;
+        try {
+            why = copyName(Files.readAllBytes(dir.resolve(copy))).equals(copy) ? null : "its content does not match its name";
+        } catch (IOException e) {
+            why = e.toString();
+        }
+        if (why != null) {
+            Divergence.message("recording unreadable: " + dir.resolve(copy) + ", the copy of a native library the program"
+                    + " loaded: " + why);
+            Runtime.getRuntime().halt(Divergence.EXIT_CORRUPT);
+        }
     }
 
     private static MethodHandle loadHandle(Class<?>... flags) {
