@@ -6,6 +6,7 @@ import java.lang.invoke.MethodType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.zip.CRC32;
 
 import dev.reprise.agent.runtime.Digest;
@@ -105,7 +106,10 @@ public final class NativeLibraryOps {
         }
     }
 
-    /** Copies the library into the recording, once per content; "" for the JDK's own or a missing file. */
+    /**
+     * Copies the library into the recording, once per content, readable by its owner alone as every
+     * file of a recording is; "" for the JDK's own library or a missing file.
+     */
     private static String copy(Path dir, String name) throws IOException {
         Path file = Path.of(name);
         if (dir == null || name.startsWith(JAVA_HOME) || !Files.isRegularFile(file)) {
@@ -116,6 +120,8 @@ public final class NativeLibraryOps {
         Path target = dir.resolve(copy);
         if (!Files.exists(target)) {
             Path partial = dir.resolve(copy + ".part");
+            Files.deleteIfExists(partial);
+            Files.createFile(partial, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             Files.write(partial, bytes);
             Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
         }
