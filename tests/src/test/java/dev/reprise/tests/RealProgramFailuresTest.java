@@ -68,6 +68,8 @@ class RealProgramFailuresTest {
         Run replay = Reprise.replay(dir);
         assertEquals(4, replay.status(), replay::toString);
         assertEquals("", replay.stdout(), replay::toString);
-        assertTrue(replay.stderr().startsWith("reprise: recording unreadable: " + copy), replay::toString);
+        // On JDK 25 the program's stderr first holds the JDK's warning about System.load.
+        assertTrue(replay.stderr().lines().anyMatch(l -> l.startsWith("reprise: recording unreadable: " + copy)),
+                replay::toString);
     }
 }
