@@ -1,5 +1,6 @@
 package dev.reprise.agent.ops;
 
+import java.io.File;
 import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
@@ -27,7 +28,8 @@ public final class NativeLibraryOps {
     private static final String LIBRARIES = "jdk/internal/loader/NativeLibraries";
     private static final String IMPL = "jdk/internal/loader/NativeLibraries$NativeLibraryImpl";
     private static final Op LOAD = Op.named("native.library.load");
-    private static final String JAVA_HOME = System.getProperty("java.home") + "/";
+    /** The JDK's own libraries load live and unlogged: Reprise's own work loads some at other moments. */
+    private static final String JAVA_HOME = canonicalJavaHome();
 
     /** {@code load(impl, name, isBuiltin, isJNI, throwIfFail)} on JDK 17. */
     private static final MethodHandle LOAD_17 = loadHandle(boolean.class, boolean.class, boolean.class);
@@ -48,7 +50,7 @@ public final class NativeLibraryOps {
             desc = "(Ljdk/internal/loader/NativeLibraries$NativeLibraryImpl;Ljava/lang/String;ZZZ)Z", alsoIn = IMPL)
     public static boolean load(Object impl, String name, boolean builtin, boolean jni, boolean throwIfFail, int site)
             throws Throwable {
-        if (builtin || !Rt.claim()) {
+        if (builtin || name.startsWith(JAVA_HOME) || !Rt.claim()) {
             return (boolean) LOAD_17.invokeExact(impl, name, builtin, jni, throwIfFail);
         }
         return load(site, name, new Loader() {
@@ -63,7 +65,7 @@ public final class NativeLibraryOps {
             desc = "(Ljdk/internal/loader/NativeLibraries$NativeLibraryImpl;Ljava/lang/String;ZZ)Z", alsoIn = IMPL)
     public static boolean load(Object impl, String name, boolean builtin, boolean throwIfFail, int site)
             throws Throwable {
-        if (builtin || !Rt.claim()) {
+        if (builtin || name.startsWith(JAVA_HOME) || !Rt.claim()) {
             return (boolean) LOAD_LATER.invokeExact(impl, name, builtin, throwIfFail);
         }
         return load(site, name, new Loader() {
@@ -80,7 +82,7 @@ public final class NativeLibraryOps {
     }
 
     /**
-     * Records the name of the copy (empty for a JDK library, loaded where it is) and the outcome;
+     * Records the name of the copy (empty for a missing file) and the outcome;
      * a replay loads the copy and stops if its outcome differs, since the program's native
      * methods would then differ too.
      */
@@ -108,11 +110,11 @@ public final class NativeLibraryOps {
 
     /**
      * Copies the library into the recording, once per content, readable by its owner alone as every
-     * file of a recording is; "" for the JDK's own library or a missing file.
+     * file of a recording is; "" for a missing file.
      */
     private static String copy(Path dir, String name) throws IOException {
         Path file = Path.of(name);
-        if (dir == null || name.startsWith(JAVA_HOME) || !Files.isRegularFile(file)) {
+        if (dir == null || !Files.isRegularFile(file)) {
             return "";
         }
         byte[] bytes = Files.readAllBytes(file);
@@ -146,6 +148,14 @@ public final class NativeLibraryOps {
             Divergence.message("recording unreadable: " + dir.resolve(copy) + ", the copy of a native library the program"
                     + " loaded: " + why);
             Runtime.getRuntime().halt(Divergence.EXIT_CORRUPT);
+        }
+    }
+
+    private static String canonicalJavaHome() {
+        try {
+            return new File(System.getProperty("java.home")).getCanonicalPath() + "/";
+        } catch (IOException e) {
+            return System.getProperty("java.home") + "/";
         }
     }
 
