@@ -2,21 +2,25 @@ package dev.reprise.tests;
 
 import static dev.reprise.tests.Reprise.corpus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * What real programs (javac and jar, a database's file sync, JUnit's console launcher) did that
- * their replays did not repeat, each in a small corpus program: recorded under each ordering, then
- * replayed with several chaos seeds, each replay printing what the recording printed and exiting
- * with its status.
+ * What real programs (javac and jar, a database's file sync, JUnit's console launcher, JRuby's
+ * and Jython's native access) did that their replays did not repeat, each in a small corpus
+ * program: recorded under each ordering, then replayed with several chaos seeds, each replay
+ * printing what the recording printed and exiting with its status.
  */
 class RealProgramFailuresTest {
     private static final int CHAOS_REPLAYS = 4;
@@ -36,6 +40,8 @@ class RealProgramFailuresTest {
         "corpus.single.JdkObjectHashes, 0, rto", "corpus.single.JdkObjectHashes, 0, to",
         // The JDK's logger registry, which the collector empties, listed by its shutdown hook.
         "corpus.single.DroppedLoggers, 0, rto", "corpus.single.DroppedLoggers, 0, to",
+        // A native library extracted to a temp file, loaded and deleted in a class initializer (jffi's).
+        "corpus.files.ExtractedLibrary, 0, rto", "corpus.files.ExtractedLibrary, 0, to",
     })
     void replaysAsRecorded(String program, int status, String order) {
         Path dir = tmp.resolve("rec");
@@ -44,5 +50,26 @@ class RealProgramFailuresTest {
         Run recorded = Reprise.reprise(args, null, Map.of(), null);
         assertEquals(status, recorded.status(), recorded::toString);
         Reprise.assertChaosReplaysMatch(dir, recorded, CHAOS_REPLAYS);
+    }
+
+    /** The recording's copy of a native library is checked before a replay loads it. */
+    @Test
+    void damagedLibraryCopyIsRefused() throws IOException {
+        Path dir = tmp.resolve("rec");
+        Run recorded = Reprise.record(dir, corpus("corpus.files.ExtractedLibrary"));
+        assertEquals(0, recorded.status(), recorded::toString);
+        Path copy;
+        try (var files = Files.list(dir)) {
+            copy = files.filter(f -> f.getFileName().toString().startsWith("native-")).findFirst().orElseThrow();
+        }
+        byte[] b = Files.readAllBytes(copy);
+        b[b.length / 2] ^= 0x20;
+        Files.write(copy, b);
+        Run replay = Reprise.replay(dir);
+        assertEquals(4, replay.status(), replay::toString);
+        assertEquals("", replay.stdout(), replay::toString);
+        // On JDK 25 the program's stderr first holds the JDK's warning about System.load.
+        assertTrue(replay.stderr().lines().anyMatch(l -> l.startsWith("reprise: recording unreadable: " + copy)),
+                replay::toString);
     }
 }

@@ -29,6 +29,7 @@ public final class Families {
             NioPathOps.class,
             NioDirectoryOps.class,
             FileChannelOps.class,
+            NativeLibraryOps.class,
             OutsideWorldOps.class);
 
     private Families() {
@@ -48,6 +49,7 @@ public final class Families {
 
     /** The main thread's first events: what the JVM fixed before the program started. */
     public static void startSession(Session session) throws Exception {
+        NativeLibraryOps.configure(session.config().dir());
         StartupState.capture();
     }
 }
