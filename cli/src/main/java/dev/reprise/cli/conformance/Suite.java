@@ -33,10 +33,10 @@ public final class Suite {
             for (Program p : programs) {
                 Path dir = work.resolve("jdk" + jdk.feature()).resolve(p.name());
                 List<String> command = p.command(suite, jdk.java());
-                Launch plain = trial.plain(command, p, suite, dir.resolve("plain"));
+                Launch plain = trial.plain(command, jdk, p, suite, dir.resolve("plain"));
                 List<Outcome> outcomes = new ArrayList<>();
                 for (Order order : List.of(Order.RTO, Order.TO)) {
-                    Outcome o = trial.run(command, p, suite, order, plain, dir.resolve(order.name().toLowerCase(java.util.Locale.ROOT)));
+                    Outcome o = trial.run(command, jdk, p, suite, order, plain, dir.resolve(order.name().toLowerCase(java.util.Locale.ROOT)));
                     outcomes.add(o);
                     progress.accept(p.name() + " on JDK " + jdk.feature() + ", " + order + ": "
                             + (o.ok() ? "ok" : o.reason() + " (files in " + dir + ")"));

@@ -35,16 +35,16 @@ final class Trial {
     }
 
     /** Runs the program plain in a fresh copy of its inputs; its status tells whether recording changed it. */
-    Launch plain(List<String> command, Program program, Path suite, Path dir) throws IOException, InterruptedException {
+    Launch plain(List<String> command, Jdk jdk, Program program, Path suite, Path dir) throws IOException, InterruptedException {
         Trees.delete(dir);
         Path cwd = Files.createDirectories(dir.resolve("cwd"));
         program.copyInputs(suite, cwd);
-        Launch l = Launch.run(command, cwd, dir.resolve("plain.out"), dir.resolve("plain.err"), recordTimeoutNanos);
+        Launch l = Launch.run(command, jdk, cwd, dir.resolve("plain.out"), dir.resolve("plain.err"), recordTimeoutNanos);
         Trees.delete(dir);
         return l;
     }
 
-    Outcome run(List<String> command, Program program, Path suite, Order order, Launch plain, Path dir)
+    Outcome run(List<String> command, Jdk jdk, Program program, Path suite, Order order, Launch plain, Path dir)
             throws IOException, InterruptedException {
         Trees.delete(dir);
         Path cwd = Files.createDirectories(dir.resolve("cwd"));
@@ -55,13 +55,13 @@ final class Trial {
         record.addAll(command);
         Path out = dir.resolve("record.out");
         Path err = dir.resolve("record.err");
-        Launch r = Launch.run(record, cwd, out, err, recordTimeoutNanos);
+        Launch r = Launch.run(record, jdk, cwd, out, err, recordTimeoutNanos);
         String failure = recordingFailure(r, plain, rec, out, err);
         if (failure == null) {
             Trees.delete(cwd); // the replays must not need the inputs, nor find what the recorded run wrote
             long replayTimeout = Math.min(Math.max(TimeUnit.SECONDS.toNanos(60), 5 * r.nanos()), recordTimeoutNanos);
             for (int i = 1; i <= replays && failure == null; i++) {
-                failure = replay(rec, i, r.status(), out, err, dir, replayTimeout);
+                failure = replay(rec, jdk, i, r.status(), out, err, dir, replayTimeout);
             }
         }
         if (failure == null) {
@@ -91,7 +91,7 @@ final class Trial {
     }
 
     /** Why replay {@code i} does not reproduce the recording, or {@code null}. */
-    private String replay(Path rec, int i, int recorded, Path recOut, Path recErr, Path dir, long timeoutNanos)
+    private String replay(Path rec, Jdk jdk, int i, int recorded, Path recOut, Path recErr, Path dir, long timeoutNanos)
             throws IOException, InterruptedException {
         long seed = i;
         Path cwd = Files.createDirectories(dir.resolve("replay-" + i));
@@ -99,7 +99,7 @@ final class Trial {
         Path err = dir.resolve("replay-" + i + ".err");
         List<String> replay = new ArrayList<>(reprise);
         replay.addAll(List.of("replay", rec.toString(), "--chaos", Long.toString(seed)));
-        Launch l = Launch.run(replay, cwd, out, err, timeoutNanos);
+        Launch l = Launch.run(replay, jdk, cwd, out, err, timeoutNanos);
         String which = "replay " + i + " (--chaos " + seed + "): ";
         if (l.timedOut()) {
             return which + "stuck: no end after " + TimeUnit.NANOSECONDS.toSeconds(timeoutNanos) + " s";
