@@ -50,6 +50,29 @@ class JavaIoFilesTest {
         assertEquals(before, snapshot(tmp.resolve("in")), "replay changed the directory");
     }
 
+    /**
+     * Calls through the program's own interfaces on its own subclasses of RandomAccessFile and
+     * FileInputStream name no JDK class (a database's storage layer); one subclass overrides
+     * {@code length} and {@code getFilePointer}, which must run once per call.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"rto", "to"})
+    void subclassedFilesAreReplayedWithoutTheFile(String order) throws IOException {
+        Path in = Files.createDirectory(tmp.resolve("in"));
+        Path data = in.resolve("data.txt");
+        Path dir = tmp.resolve("rec");
+        List<String> args = new ArrayList<>(List.of("record", "--order", order, "-o", dir.toString(), "--"));
+        args.addAll(corpus("corpus.files.SubclassedFiles", data.toString()));
+        Run recorded = Reprise.reprise(args, null, Map.of(), null);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().contains("length after truncate 20\npointer 16 of 20, 3 calls\n"), recorded::toString);
+
+        Files.delete(data);
+        Map<String, String> before = snapshot(in);
+        Reprise.assertChaosReplaysMatch(dir, recorded, 3);
+        assertEquals(before, snapshot(in), "replay changed the directory");
+    }
+
     @Test
     void directoryListingAndMetadataAreReplayedAfterTheDirectoryChanged() throws IOException {
         Path dir = Files.createDirectory(tmp.resolve("dir"));

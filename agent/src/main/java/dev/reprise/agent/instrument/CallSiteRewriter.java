@@ -127,7 +127,7 @@ final class CallSiteRewriter extends ClassVisitor {
     }
 
     /** A hook takes a site id when it has one more parameter than the call passes. */
-    private static boolean takesSite(Catalogue.SiteHook h, String desc, int opcode) {
+    static boolean takesSite(Catalogue.SiteHook h, String desc, int opcode) {
         int passed = Type.getArgumentTypes(desc).length + (opcode == Opcodes.INVOKESTATIC ? 0 : 1);
         return Type.getArgumentTypes(h.hookDesc()).length == passed + 1;
     }

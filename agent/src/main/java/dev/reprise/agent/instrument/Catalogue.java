@@ -26,7 +26,7 @@ public final class Catalogue {
      * names ending in {@code /}, subpackages included) in whose every class this hook alone applies.
      */
     public record SiteHook(CallSite.Kind kind, String owner, String method, String desc, boolean programOnly,
-                           List<String> packages, String hookOwner, String hookName, String hookDesc) {
+                           boolean inherited, List<String> packages, String hookOwner, String hookName, String hookDesc) {
         boolean appliesIn(String internalName) {
             for (String p : packages) {
                 if (internalName.startsWith(p)) {
@@ -44,6 +44,8 @@ public final class Catalogue {
     private final Map<String, List<PrologueHook>> prologues = new HashMap<>();
     private final Map<String, List<ConstructedHook>> constructed = new HashMap<>();
     private final Map<String, List<SiteHook>> sitesByMethod = new HashMap<>();
+    /** The {@link CallSite#inherited} hooks by the JDK class they name. */
+    private final Map<String, List<SiteHook>> inheritedByOwner = new HashMap<>();
     private final Set<String> siteClasses;
     /** The hooks that apply in whole JDK packages. */
     private final List<SiteHook> packageHooks = new ArrayList<>();
@@ -66,6 +68,9 @@ public final class Catalogue {
             add(sitesByMethod, h.method(), h);
             if (!h.packages().isEmpty()) {
                 packageHooks.add(h);
+            }
+            if (h.inherited()) {
+                add(inheritedByOwner, h.owner(), h);
             }
         }
     }
@@ -91,6 +96,11 @@ public final class Catalogue {
     /** Site hooks for calls to methods named {@code name}: most calls are rejected by this lookup alone. */
     public List<SiteHook> siteHooks(String name) {
         return sitesByMethod.getOrDefault(name, List.of());
+    }
+
+    /** The {@link CallSite#inherited} hooks whose owner is the JDK class {@code internalName}. */
+    public List<SiteHook> inheritedHooksOf(String internalName) {
+        return inheritedByOwner.getOrDefault(internalName, List.of());
     }
 
     /**

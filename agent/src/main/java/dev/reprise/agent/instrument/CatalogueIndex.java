@@ -28,7 +28,7 @@ import dev.reprise.agent.ops.Prologue;
  * each run and loaded the JDK's annotation, proxy and generic-signature classes into the program.
  *
  * <p>One hook a line, fields separated by tabs: {@code P owner method desc optional kind hook},
- * {@code S kind owner method desc programOnly alsoIn hook} ({@code alsoIn} comma-separated, or
+ * {@code S kind owner method desc programOnly inherited alsoIn hook} ({@code alsoIn} comma-separated, or
  * {@code -}; an entry ending in {@code /} is a package, in which this hook alone applies) and {@code C owner desc hook}, where {@code hook} is {@code hookOwner hookName hookDesc}.
  */
 public record CatalogueIndex(List<Catalogue.PrologueHook> prologues, List<Catalogue.SiteHook> sites,
@@ -87,9 +87,13 @@ public record CatalogueIndex(List<Catalogue.PrologueHook> prologues, List<Catalo
                                     + c.getName() + "." + m.getName());
                         }
                     }
+                    if (s.inherited() && (s.kind() != CallSite.Kind.VIRTUAL || s.owner().equals("*"))) {
+                        throw new IllegalStateException(c.getName() + "." + m.getName() + ": only a named class's virtual method is inherited");
+                    }
                     siteDeclarations.add(s);
                     String alsoIn = s.alsoIn().length == 0 ? "-" : String.join(",", s.alsoIn());
-                    line(out, "S", s.kind().name(), s.owner(), s.method(), s.desc(), Boolean.toString(s.programOnly()), alsoIn, hook);
+                    line(out, "S", s.kind().name(), s.owner(), s.method(), s.desc(), Boolean.toString(s.programOnly()),
+                            Boolean.toString(s.inherited()), alsoIn, hook);
                 }
             }
         }
@@ -124,11 +128,11 @@ public record CatalogueIndex(List<Catalogue.PrologueHook> prologues, List<Catalo
                 case "C" -> constructed.add(new Catalogue.ConstructedHook(f[1], f[2], f[3], f[4], f[5]));
                 case "S" -> {
                     List<String> packages = new ArrayList<>();
-                    for (String where : f[6].equals("-") ? new String[0] : f[6].split(",")) {
+                    for (String where : f[7].equals("-") ? new String[0] : f[7].split(",")) {
                         (where.endsWith("/") ? packages : siteClasses).add(where);
                     }
                     sites.add(new Catalogue.SiteHook(CallSite.Kind.valueOf(f[1]), f[2], f[3], f[4], Boolean.parseBoolean(f[5]),
-                            List.copyOf(packages), f[7], f[8], f[9]));
+                            Boolean.parseBoolean(f[6]), List.copyOf(packages), f[8], f[9], f[10]));
                 }
                 default -> throw new IOException("catalogue index: unknown line " + line);
             }

@@ -233,6 +233,10 @@ public final class Transformer implements ClassFileTransformer {
         boolean atomics = passes.syncActions() && SyncActionRewriter.namesAtomicAccess(reader);
         boolean repeatedReads = passes.syncActions() && OrderedFields.mayBeNamedIn(reader);
         boolean monitorLocals = passes.monitors() && firstLoad;
+        if (passes.application()) {
+            // Nearest the writer: its overrides are complete, for no other pass to change.
+            chain = new InheritedHookOverrides(chain, catalogue);
+        }
         MethodLocals locals = atomics || repeatedReads || monitorLocals
                 ? MethodLocals.read(reader, atomics || repeatedReads) : MethodLocals.NONE;
         // The bracketing passes come last (nearest the writer): they see every other pass's
@@ -292,14 +296,16 @@ public final class Transformer implements ClassFileTransformer {
     }
 
     private static boolean isApplicationClass(String name, ClassLoader loader) {
-        if (JdkLoaders.isJdk(loader)) {
-            return false;
-        }
+        return !JdkLoaders.isJdk(loader) && !isJdkName(name);
+    }
+
+    /** Whether {@code name} is in the JDK's (or the agent's) packages, whatever loads it. */
+    static boolean isJdkName(String name) {
         for (String p : JDK_PREFIXES) {
             if (name.startsWith(p)) {
-                return false;
+                return true;
             }
         }
-        return true;
+        return false;
     }
 }

@@ -45,4 +45,13 @@ public @interface CallSite {
      * own calls are its internal business, made at moments that differ between runs.
      */
     boolean programOnly() default false;
+
+    /**
+     * Also reached through a program's subclass of {@code owner} (VIRTUAL only): an application
+     * class that extends it gets an override of the method that calls the hook, whatever type a
+     * call names ({@code instrument/InheritedHookOverrides}). The hook must then run the JDK's
+     * method non-virtually when it has claimed the call, or it would run a program's override of
+     * it inside the event.
+     */
+    boolean inherited() default false;
 }

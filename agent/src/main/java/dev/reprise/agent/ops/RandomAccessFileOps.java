@@ -1,6 +1,5 @@
 package dev.reprise.agent.ops;
 
-import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
@@ -17,7 +16,9 @@ import dev.reprise.agent.runtime.Rt;
  * {@code RandomAccessFile}. On replay the file is never opened: reads, lengths and positions
  * return what the recording saw; writes, seeks and truncations are checked against the recorded
  * digest and not performed. {@code getFilePointer}, and {@code length} and {@code setLength}
- * (native in JDK 17), are hooked at their call sites.
+ * (native in JDK 17), are hooked at their call sites, and reached through a program's subclass by
+ * the overrides Reprise adds to it; an unclaimed call dispatches as the program's did, a claimed
+ * one runs the JDK's method, not a program's override of it, inside the event.
  *
  * <p>The JDK's own files ({@link JdkFiles}) and ZIP archives ({@link ArchiveOps}) are opened
  * live and unlogged; an archive's reads happen inside {@code ZipFile}'s own hooks, which hold
@@ -51,6 +52,9 @@ public final class RandomAccessFileOps {
     private static final MethodHandle SEEK_LIVE = handle("seek", void.class, long.class);
     private static final MethodHandle SKIP_LIVE = handle("skipBytes", int.class, int.class);
     private static final MethodHandle CLOSE_LIVE = handle("close", void.class);
+    private static final MethodHandle POINTER_LIVE = handle("getFilePointer", long.class);
+    private static final MethodHandle LENGTH_LIVE = handle("length", long.class);
+    private static final MethodHandle SET_LENGTH_LIVE = handle("setLength", void.class, long.class);
 
     private static final VarHandle PATH = JdkFiles.pathField(RandomAccessFile.class);
 
@@ -333,21 +337,21 @@ public final class RandomAccessFileOps {
     }
 
     /** Native in every version; the JDK calls it only inside {@code skipBytes} and {@code readLine}, both hooked. */
-    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = RAF, method = "getFilePointer", desc = "()J")
-    public static long getFilePointer(RandomAccessFile self, int site) throws IOException {
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = RAF, method = "getFilePointer", desc = "()J", inherited = true)
+    public static long getFilePointer(RandomAccessFile self, int site) throws Throwable {
         if (!Rt.claim()) {
             return self.getFilePointer();
         }
         if (unlogged(self)) {
             try {
-                return self.getFilePointer();
+                return (long) POINTER_LIVE.invokeExact(self);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(POINTER, site, 0);
         try {
-            return ev.j(ev.live() ? self.getFilePointer() : 0);
+            return ev.j(ev.live() ? (long) POINTER_LIVE.invokeExact(self) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -356,21 +360,21 @@ public final class RandomAccessFileOps {
     }
 
     /** Native in JDK 17; the JDK calls it only inside {@code skipBytes}, and on ZIP archives. */
-    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = RAF, method = "length", desc = "()J")
-    public static long length(RandomAccessFile self, int site) throws IOException {
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = RAF, method = "length", desc = "()J", inherited = true)
+    public static long length(RandomAccessFile self, int site) throws Throwable {
         if (!Rt.claim()) {
             return self.length();
         }
         if (unlogged(self)) {
             try {
-                return self.length();
+                return (long) LENGTH_LIVE.invokeExact(self);
             } finally {
                 Rt.release();
             }
         }
         Ev ev = Ev.begin(LENGTH, site, 0);
         try {
-            return ev.j(ev.live() ? self.length() : 0);
+            return ev.j(ev.live() ? (long) LENGTH_LIVE.invokeExact(self) : 0);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -379,15 +383,15 @@ public final class RandomAccessFileOps {
     }
 
     /** Native in JDK 17. */
-    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = RAF, method = "setLength", desc = "(J)V")
-    public static void setLength(RandomAccessFile self, long newLength, int site) throws IOException {
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = RAF, method = "setLength", desc = "(J)V", inherited = true)
+    public static void setLength(RandomAccessFile self, long newLength, int site) throws Throwable {
         if (!Rt.claim()) {
             self.setLength(newLength);
             return;
         }
         if (unlogged(self)) {
             try {
-                self.setLength(newLength);
+                SET_LENGTH_LIVE.invokeExact(self, newLength);
                 return;
             } finally {
                 Rt.release();
@@ -396,7 +400,7 @@ public final class RandomAccessFileOps {
         Ev ev = Ev.begin(SET_LENGTH, site, digest(newLength));
         try {
             if (ev.live()) {
-                self.setLength(newLength);
+                SET_LENGTH_LIVE.invokeExact(self, newLength);
             }
         } catch (Throwable t) {
             throw ev.threw(t);

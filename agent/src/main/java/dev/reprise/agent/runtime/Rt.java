@@ -59,6 +59,16 @@ public final class Rt {
         return true;
     }
 
+    /**
+     * Whether {@link #claim} would succeed, without claiming: the test of an override Reprise adds
+     * to a program's subclass ({@code instrument/InheritedHookOverrides}), which calls the hook only
+     * when the hook would make the call an event, and the JDK's method otherwise (the hook's own
+     * call of it, when not claimed, dispatches back to the override).
+     */
+    public static boolean claimable() {
+        return active && current().depth == 0;
+    }
+
     /** Whether the current thread is recorded, whatever it is running: an {@code ANY_DEPTH} prologue's test. */
     public static boolean recorded() {
         return active && current() != ThreadCtx.UNRECORDED;

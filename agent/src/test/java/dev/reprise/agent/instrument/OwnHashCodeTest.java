@@ -104,7 +104,7 @@ class OwnHashCodeTest {
     /** The methods of {@link Callers} that call {@link HashOps#hashCode} after the call-site pass. */
     private static Set<String> hookedMethods(VolatileFields.Lookup lookup) throws IOException {
         String hashOps = Type.getInternalName(HashOps.class);
-        Catalogue.SiteHook hook = new Catalogue.SiteHook(CallSite.Kind.VIRTUAL, "*", "hashCode", "()I", false, List.of(),
+        Catalogue.SiteHook hook = new Catalogue.SiteHook(CallSite.Kind.VIRTUAL, "*", "hashCode", "()I", false, false, List.of(),
                 hashOps, "hashCode", "(Ljava/lang/Object;)I");
         Catalogue catalogue = new Catalogue(new CatalogueIndex(List.of(), List.of(hook), List.of(), Set.of()), Set.of());
         byte[] bytes;

@@ -34,7 +34,7 @@ class StackSizesTest {
     void aMethodNoPassChangesKeepsItsSizesAndTheOthersGetRoom() throws Exception {
         byte[] original = classFile();
         Catalogue.SiteHook millis = new Catalogue.SiteHook(CallSite.Kind.STATIC, "java/lang/System", "currentTimeMillis",
-                "()J", false, List.of(), Type.getInternalName(TimeOps.class), "currentTimeMillis", "(I)J");
+                "()J", false, false, List.of(), Type.getInternalName(TimeOps.class), "currentTimeMillis", "(I)J");
         Catalogue catalogue = new Catalogue(new CatalogueIndex(List.of(), List.of(millis), List.of(), Set.of()), Set.of());
         byte[] instrumented = new Transformer(catalogue, null).transform(null, getClass().getClassLoader(),
                 Type.getInternalName(StackSizes.class), null, null, original);
