@@ -43,8 +43,20 @@ final class RecorderWatch extends Thread {
         System.exit(STATUS);
     }
 
+    /**
+     * Reads the parent's pid from {@code /proc/self/stat} (the field after the parenthesized
+     * command name) rather than through {@code ProcessHandle}: initializing ProcessHandleImpl
+     * loads its reaper's thread pool, and with it JDK classes (SynchronousQueue's nodes) whose
+     * initializers would then run unbracketed on whichever program thread used them first,
+     * in recordings only.
+     */
     private boolean parentIsRecorder() {
-        java.util.Optional<ProcessHandle> parent = ProcessHandle.current().parent();
-        return parent.isPresent() && parent.get().pid() == recorder;
+        try (java.io.FileInputStream in = new java.io.FileInputStream("/proc/self/stat")) {
+            String stat = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII);
+            String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(after[1]) == recorder;
+        } catch (java.io.IOException | RuntimeException e) {
+            return true; // no way to tell: keep recording rather than end the program
+        }
     }
 }
