@@ -1,6 +1,8 @@
 package dev.reprise.cli;
 
 import java.io.IOException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
@@ -21,6 +23,8 @@ final class Interrupts implements AutoCloseable {
     private final SignalHandler[] previous = new SignalHandler[SIGNALS.length];
     /** The first signal received, as {@code SIGINT}; null if none. */
     private volatile String received;
+    /** Counted down once {@link #received} is set. */
+    private final CountDownLatch receipt = new CountDownLatch(1);
 
     private Interrupts(Process program) {
         this.program = program;
@@ -35,13 +39,27 @@ final class Interrupts implements AutoCloseable {
         return in;
     }
 
-    String received() {
+    /**
+     * The first signal received, or null, once the program exited with {@code status}. A Ctrl-C
+     * reaches the program and the recorder at once, and the JVM runs the recorder's handler on a
+     * thread of its own, which may start after the program is gone: when the program died of
+     * SIGINT or SIGTERM, the handler is given a moment to say whether the recorder got it too.
+     */
+    String received(int status) {
+        if (received == null && (status == 128 + 2 || status == 128 + 15)) {
+            try {
+                receipt.await(500, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         return received;
     }
 
     private void forward(Signal signal) {
         if (received == null) {
             received = "SIG" + signal.getName();
+            receipt.countDown();
         }
         try {
             new ProcessBuilder("kill", "-s", signal.getName(), Long.toString(program.pid()))

@@ -109,7 +109,7 @@ final class RecordCommand implements Callable<Integer> {
         try (Interrupts interrupts = Interrupts.forwardTo(p)) {
             io.started().accept(p);
             status = waitQuietly(p);
-            signal = interrupts.received();
+            signal = interrupts.received(status);
         }
         long duration = System.currentTimeMillis() - start;
         Manifest m = manifest(rec, java, status, start, duration);

@@ -138,12 +138,15 @@ class InterruptedRecordingTest {
 
     /**
      * Records {@code Chatter} ({@code prefix} wrapping the recorder), ends the run with
-     * {@code ending} once READY and 2000 lines more are out, and returns what it printed.
+     * {@code ending} once READY and 2000 lines more are out and a second has passed, and returns
+     * what it printed.
      */
     private static Run recordChatter(List<String> prefix, Path dir, Ending ending) throws Exception {
         LiveRecording live = LiveRecording.start(prefix, dir, chatter());
         try {
             live.awaitLine("READY", 2000);
+            // Twice the bound on lost lines: the lines printed before it must replay.
+            Thread.sleep(2 * LOST_MILLIS);
             ending.end(live);
             return live.finish();
         } finally {
@@ -174,7 +177,7 @@ class InterruptedRecordingTest {
         assertEquals(recorded.status(), first.status(), first::toString);
         assertTrue(first.stderr().contains("reprise: the recording ends here: the recorded run " + how), first::toString);
         String[] rec = recorded.stdout().split("\n");
-        String[] rep = first.stdout().split("\n");
+        String[] rep = first.stdout().isEmpty() ? new String[0] : first.stdout().split("\n");
         long last = 0;
         for (String line : rec) {
             last = Math.max(last, stamp(line));
@@ -190,6 +193,7 @@ class InterruptedRecordingTest {
             }
         }
         int replayed = at;
+        assertTrue(replayed > 0, () -> "the replay printed nothing: " + first);
         assertEquals(rep.length, replayed, () -> "replay line " + replayed + " is not in the recorded output in that"
                 + " order: " + rep[replayed]);
         for (long seed : new long[] {1, 2}) {
