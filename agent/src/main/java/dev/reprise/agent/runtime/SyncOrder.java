@@ -9,7 +9,7 @@ import dev.reprise.core.config.Order;
 import jdk.internal.vm.annotation.DontInline;
 
 /**
- * Orders synchronization events: the rules are stated in docs/decisions/0001-relaxed-total-order.md.
+ * Orders synchronization events (docs/decisions/0001-relaxed-total-order.md states rules 1 and 2).
  *
  * <p>Every recorded thread has an index (its creation order, itself ordered) and counts the
  * synchronization events it completed. An event is named by (thread index, count), packed in
