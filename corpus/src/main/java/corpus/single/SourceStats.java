@@ -10,9 +10,9 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
 /**
- * A larger single-threaded program: reads the first N Java sources of a JDK's src.zip through a
- * ZipInputStream, tokenizes them and prints the most frequent identifiers.
- * Arguments: path to src.zip, number of .java entries (default 2000).
+ * A larger single-threaded program: reads the first N Java sources of a zip (a JDK's src.zip)
+ * through a ZipInputStream, tokenizes them and prints the most frequent identifiers.
+ * Arguments: path to the zip, number of .java entries (default 2000).
  */
 public final class SourceStats {
     public static void main(String[] args) throws Exception {

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -20,6 +21,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,6 +51,29 @@ class JavaIoFilesTest {
         Map<String, String> before = snapshot(tmp.resolve("in"));
         assertReplaysMatch(tmp.resolve("rec"), recorded, 4);
         assertEquals(before, snapshot(tmp.resolve("in")), "replay changed the directory");
+    }
+
+    /**
+     * A zip of sources read through ZipInputStream (the JDK's inflater), tokenized into a HashMap
+     * and sorted by a stream: the zip is gone before the replays, which print the same counts.
+     */
+    @Test
+    void zipOfSourcesIsReplayedWithoutTheZip() throws IOException {
+        Path zip = Files.createDirectory(tmp.resolve("in")).resolve("src.zip");
+        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(zip))) {
+            for (int i = 0; i < 300; i++) {
+                out.putNextEntry(new ZipEntry("p" + i % 7 + "/C" + i + (i % 10 == 0 ? ".txt" : ".java")));
+                out.write(("class C" + i + " { int f" + i % 13 + " = " + i + "; String s = \"x" + i % 5 + "\"; }\n")
+                        .repeat(1 + i % 4).getBytes(StandardCharsets.UTF_8));
+                out.closeEntry();
+            }
+        }
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.single.SourceStats", zip.toString(), "200"));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().startsWith("files 200 chars "), recorded::toString);
+
+        Files.delete(zip);
+        Reprise.assertChaosReplaysMatch(tmp.resolve("rec"), recorded, 3);
     }
 
     /**

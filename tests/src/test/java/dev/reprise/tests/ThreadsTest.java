@@ -74,6 +74,22 @@ class ThreadsTest {
     }
 
     /**
+     * Reentrant synchronized methods on each thread's own object, most of them relaxed and only
+     * counted, with now and then a contended shared monitor: the sums are the plain run's, and
+     * every replay prints them.
+     */
+    @ParameterizedTest(name = "under {0}")
+    @CsvSource({"rto", "to"})
+    void mostlyPrivateMonitorsAreReplayed(String order) {
+        List<String> program = corpus("corpus.threads.SyncHeavy", "4", "20000");
+        Run plain = Reprise.exec(program, null, Map.of(), null);
+        Run recorded = record(tmp.resolve("rec"), order, program);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals(plain.stdout(), recorded.stdout(), recorded::toString);
+        assertChaosReplaysMatch(tmp.resolve("rec"), recorded);
+    }
+
+    /**
      * The exit cuts the recording while daemon threads contend for a monitor and another spins:
      * in about one recording in five (TO), a contender has drawn its turn but not yet logged the
      * event, and main's last events come after it. Several recordings, each replayed twice.

@@ -25,8 +25,8 @@ import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 
 /**
- * Classes as instrumented by an earlier run on the same JDK (DESIGN, "Interception": a per-JDK
- * cache). Instrumenting the JDK is most of the agent's start-up, and instrumenting a large
+ * Classes as instrumented by an earlier run on the same JDK (docs/decisions/0002-class-cache.md:
+ * a per-JDK cache). Instrumenting the JDK is most of the agent's start-up, and instrumenting a large
  * library much of a short program's run; a cached class is a file read. The cache only saves
  * work: whatever fails here, the class is instrumented as before.
  *

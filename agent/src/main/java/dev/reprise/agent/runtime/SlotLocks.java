@@ -5,7 +5,7 @@ import java.lang.invoke.VarHandle;
 
 /**
  * Recording: the per-slot locks that make an event and its record atomic against the slot's
- * other events (DESIGN, rule 2). Not {@code ReentrantLock}: Reprise orders the synchronization actions inside
+ * other events (rule 2, {@link SyncOrder}). Not {@code ReentrantLock}: Reprise orders the synchronization actions inside
  * {@code java.util.concurrent}, so each of its lock operations would itself run half a dozen
  * bracketed actions, on the hot path of every action it orders. These locks are plain
  * compare-and-set on an array no instrumented code touches.

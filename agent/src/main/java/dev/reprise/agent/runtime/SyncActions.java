@@ -17,7 +17,7 @@ import jdk.internal.vm.annotation.DontInline;
  * {@link #enterStatic}, {@link #enterHandle}) with the location, the instruction, then {@link #exit} (also on the
  * exception path). Recording takes
  * the slot's lock in {@code enter} and releases it in {@code exit}, so the action and its record
- * are atomic against every other action on the slot (DESIGN, rule 2); a thread that runs alone
+ * are atomic against every other action on the slot (rule 2, {@link SyncOrder}); a thread that runs alone
  * needs no lock ({@link SyncOrder#alone}), nor does a read of a slot the thread read since its
  * last write, which a write waits for instead ({@link UnlockedReads}). Replay waits in
  * {@code enter} for the action's turn and publishes its completion in {@code exit}, after the

@@ -9,7 +9,7 @@ import dev.reprise.core.config.Order;
 import jdk.internal.vm.annotation.DontInline;
 
 /**
- * Orders synchronization events (paper 000, Sections 2-4).
+ * Orders synchronization events (docs/decisions/0001-relaxed-total-order.md states rules 1 and 2).
  *
  * <p>Every recorded thread has an index (its creation order, itself ordered) and counts the
  * synchronization events it completed. An event is named by (thread index, count), packed in
@@ -26,17 +26,17 @@ import jdk.internal.vm.annotation.DontInline;
  * <p>RTO, recording: an event that its own thread's earlier events already order after what it
  * conflicts with (the slot's last owner, for operations) is RELAXED: nothing is logged and replay
  * does not wait. Otherwise the event logs edges to the events it must follow, or, on first use
- * of the slot, to the last ordered event of the whole program (Algorithm 1, line 7). Replay waits
+ * of the slot, to the last ordered event of the whole program. Replay waits
  * until each edge's thread has completed that many events. Slots are coarse: colliding
  * resources share one, and since the slot itself is the resource, relaxing requires this
  * thread's own events to order it on the slot, which no event on another resource of the slot
- * can fake (DESIGN, rule 1).
+ * can fake (rule 1).
  *
  * <p>TO: each event takes the next number of one global sequence while holding the resource;
  * replay waits for its number's turn. The exit cuts the recording while threads run: the
  * numbers of events it cut off are listed ({@link #cutTurns}) and replay passes over them.
  *
- * <p>Atomicity (DESIGN, rule 2): the record of an event and the event itself are atomic against
+ * <p>Atomicity (rule 2): the record of an event and the event itself are atomic against
  * every other event on the slot. A slot's lock ({@link SlotLocks}) is held across an action or
  * an operation and its record; a monitor's record takes the memory slot's lock while the
  * monitor is held. The two tables have separate locks: an operation holds its lock across a JDK
@@ -452,7 +452,7 @@ public final class SyncOrder {
 
     /**
      * Logs an ordered event after {@code prev}, the slot's previous event, or if there is none
-     * (0), after the last ordered event of the program (first use, Algorithm 1, line 7).
+     * (0), after the last ordered event of the program (first use).
      */
     @DontInline
     private static void ordered(Ev ev, long mine, long prev) {

@@ -5,7 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * How a replayed thread waits for its turn (paper 000, Section 4.1.3). Most turns come within
+ * How a replayed thread waits for its turn. Most turns come within
  * microseconds, so a waiter first spins, then yields (there may be far more threads than the two
  * cores), then parks. Parked waiters are woken by {@link #progressed()}; the park is also timed,
  * backing off to 50 ms, so a thread that waits long uses next to no CPU. A replay whose waits

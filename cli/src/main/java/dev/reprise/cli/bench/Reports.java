@@ -96,7 +96,7 @@ final class Reports {
 
     /**
      * The geomean rows of a table: over all workloads, then, if some are not of a kind DaCapo has
-     * ({@link Workload#dacapoKind}), over those that are, the set DESIGN.md's targets compare with.
+     * ({@link Workload#dacapoKind}), over those that are, the set BENCHMARKS.md's targets are set for.
      */
     private static void geomeans(StringBuilder b, Summary s, ToDoubleFunction<Cell> ratio, String rowEnd) {
         geomeanRow(b, "geomean", s, ratio, w -> true, rowEnd);

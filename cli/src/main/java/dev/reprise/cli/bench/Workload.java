@@ -7,8 +7,8 @@ import java.util.List;
  * and the full suite. {@code threads} says whether it runs several application threads, whose
  * replay depends on Reprise ordering their synchronization. {@code orderedFields} are the plain
  * fields its threads race on, recorded with {@code --order-field} as a user would record it.
- * {@code dacapoKind} says whether it is a real program of a kind DaCapo has, the kind the anchors of
- * DESIGN.md's targets were measured on; the others exercise one of Reprise's capabilities at its
+ * {@code dacapoKind} says whether it is a real program of a kind DaCapo has, the kind
+ * BENCHMARKS.md's targets are set for; the others exercise one of Reprise's capabilities at its
  * limit, which no anchor measured, and the report gives the geomean without them too.
  */
 public record Workload(String name, String mainClass, List<String> quickArgs, List<String> fullArgs, boolean threads,
@@ -40,7 +40,7 @@ public record Workload(String name, String mainClass, List<String> quickArgs, Li
             new Workload("jython", "bench.Jython", List.of("500"), List.of("3000"), false,
                     "Jython 2.7: run a small Python program"),
             // Nothing but synchronization: Reprise's ordering of java.util.concurrent at its most
-            // expensive, a capability JMVX, the anchors' system, does not have.
+            // expensive, a capability record/replay tools for Java rarely have.
             new Workload("juc", "bench.JucTasks", List.of("2000", "4"), List.of("20000", "4"), true,
                     "java.util.concurrent: a 4-thread pool runs small tasks over a shared map and atomics",
                     List.of(), false));

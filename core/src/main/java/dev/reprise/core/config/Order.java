@@ -1,6 +1,6 @@
 package dev.reprise.core.config;
 
-/** How synchronization is ordered in a recording (paper 000, Sections 2-4). */
+/** How synchronization is ordered in a recording (docs/decisions/0001-relaxed-total-order.md). */
 public enum Order {
     /** Relaxed total order: an acquisition by the resource's last owner is not ordered. */
     RTO,
