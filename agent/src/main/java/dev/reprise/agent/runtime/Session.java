@@ -31,8 +31,8 @@ public final class Session {
     /** Replay: the recording replayed; else null. */
     private final RecordingReader input;
     /**
-     * Replay: the threads the recording has streams for, listed once. Most class initializers have none, and asking
-     * the disk for each took a jython replay 48 ms (BENCHMARKS.md, the run at 58fb705).
+     * Replay: the threads the recording has streams for, listed once. Most class initializers have
+     * none, and asking the disk for each took a jython replay 48 ms (BENCHMARKS.md, the run at 58fb705).
      */
     private final Set<String> recordedStreams;
     private final List<ThreadCtx> threads = new ArrayList<>();
