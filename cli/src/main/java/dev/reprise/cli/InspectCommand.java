@@ -66,7 +66,7 @@ final class InspectCommand implements Callable<Integer> {
     }
 
     private int listEvents(RecordingDir rec) throws RecordingException {
-        Properties ops = rec.sideFile("ops.properties");
+        Properties ops = rec.ops();
         Path stream = rec.streamFile(eventsOf);
         if (!Files.exists(stream)) {
             Main.say("no thread " + eventsOf + " in " + rec.path());
@@ -83,7 +83,7 @@ final class InspectCommand implements Callable<Integer> {
     private Summary summarize(CheckedRecording checked) throws Exception {
         RecordingDir rec = checked.dir();
         Manifest m = checked.manifest();
-        Properties ops = rec.sideFile("ops.properties");
+        Properties ops = rec.ops();
         List<ThreadSummary> threads = new ArrayList<>();
         Map<String, Long> byKind = new TreeMap<>();
         long events = 0;

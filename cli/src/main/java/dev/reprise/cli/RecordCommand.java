@@ -8,7 +8,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
@@ -16,8 +15,10 @@ import dev.reprise.cli.recording.Manifest;
 import dev.reprise.cli.recording.RecordingDir;
 import dev.reprise.cli.recording.RecordingException;
 import dev.reprise.core.config.AgentConfig;
-import dev.reprise.core.config.Mode;
 import dev.reprise.core.config.Order;
+import dev.reprise.core.recording.EndOfRun;
+import dev.reprise.core.recording.Recording;
+import dev.reprise.core.recording.RecordingWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -76,24 +77,26 @@ final class RecordCommand implements Callable<Integer> {
         Path dir = defaulted
                 ? Path.of("reprise-recording-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))
                 : output;
-        RecordingDir rec;
+        RecordingWriter out;
         try {
-            rec = RecordingDir.create(dir);
+            out = RecordingWriter.create(dir);
         } catch (IOException e) {
             Main.say("cannot create the recording directory: " + e.getMessage());
             return ExitCodes.USAGE;
         }
+        RecordingDir rec = RecordingDir.recordedInto(dir);
         Path abs = dir.toAbsolutePath();
-        AgentConfig config = new AgentConfig(Mode.RECORD, abs, order, logRelaxed, null, 0, true,
-                CacheDir.resolve(System.getenv(), fields), fields, redactEnv, ProcessHandle.current().pid());
+        AgentConfig config = AgentConfig.record(abs).order(order).logRelaxed(logRelaxed)
+                .classCache(CacheDir.resolve(System.getenv(), fields)).orderedFields(fields).redactedEnv(redactEnv)
+                .recorder(ProcessHandle.current().pid()).build();
         List<String> argv = java.withAgent(java.words().get(0), JavaCommand.agentJar(), config.encode(), List.of());
         long start = System.currentTimeMillis();
         // Written first, replaced when the program ends: a recorder killed outright leaves a
         // recording that still replays up to its last complete chunk.
         try {
-            rec.writeManifest(manifest(rec, java, Manifest.UNKNOWN_STATUS, start, 0));
+            out.writeManifest(manifest(rec, out, java, Manifest.UNKNOWN_STATUS, start, 0).toJson());
         } catch (IOException e) {
-            Main.say("cannot write " + abs.resolve(Manifest.FILE) + ": " + e.getMessage());
+            Main.say("cannot write " + abs.resolve(Recording.MANIFEST) + ": " + e.getMessage());
             return ExitCodes.USAGE;
         }
         Process p;
@@ -112,11 +115,11 @@ final class RecordCommand implements Callable<Integer> {
             signal = interrupts.received(status);
         }
         long duration = System.currentTimeMillis() - start;
-        Manifest m = manifest(rec, java, status, start, duration);
+        Manifest m = manifest(rec, out, java, status, start, duration);
         try {
-            rec.writeManifest(m);
+            out.writeManifest(m.toJson());
         } catch (IOException e) {
-            Main.say("cannot write " + abs.resolve(Manifest.FILE) + " (" + e.getMessage() + "): the recording replays"
+            Main.say("cannot write " + abs.resolve(Recording.MANIFEST) + " (" + e.getMessage() + "): the recording replays"
                     + " up to its last complete chunk; the program exited with status " + status);
             return status;
         }
@@ -139,9 +142,9 @@ final class RecordCommand implements Callable<Integer> {
         if (m.completed()) {
             return null;
         }
-        Properties end = rec.sideFile(RecordingDir.END);
-        if (end != null && end.getProperty(RecordingDir.WRITE_FAILED) != null) {
-            return WENT_ON + " after writing the recording failed (" + end.getProperty(RecordingDir.WRITE_FAILED) + ")";
+        EndOfRun end = rec.endOfRun();
+        if (end != null && !end.flushed()) {
+            return WENT_ON + " after writing the recording failed (" + end.writeFailed() + ")";
         }
         if (status > 128) {
             return (end == null ? "was killed by signal " : "was ended by signal ") + (status - 128);
@@ -149,27 +152,22 @@ final class RecordCommand implements Callable<Integer> {
         return "halted before its exit completed";
     }
 
-    private Manifest manifest(RecordingDir rec, JavaCommand java, int status, long start, long duration)
+    private Manifest manifest(RecordingDir rec, RecordingWriter out, JavaCommand java, int status, long start, long duration)
             throws IOException, RecordingException {
-        Properties end = rec.sideFile(RecordingDir.END);
+        EndOfRun end = rec.endOfRun();
         Map<String, String> jvm = rec.jvmProperties();
         // The agent's counts when it flushed every stream; else what the streams hold (a killed
         // program, a failed write); none yet in the provisional manifest.
         Map<String, Long> threads = new TreeMap<>();
-        boolean counted = end != null && end.getProperty(RecordingDir.WRITE_FAILED) == null;
-        if (counted && status != Manifest.UNKNOWN_STATUS) {
-            for (String k : end.stringPropertyNames()) {
-                if (k.startsWith("thread.") && k.endsWith(".events")) {
-                    threads.put(k.substring(7, k.length() - 7), Long.parseLong(end.getProperty(k)));
-                }
-            }
+        if (end != null && end.flushed() && status != Manifest.UNKNOWN_STATUS) {
+            threads.putAll(end.threads());
         } else if (status != Manifest.UNKNOWN_STATUS) {
             threads.putAll(RecordingDir.scannedCounts(rec));
         }
-        boolean completed = counted && status >= 0 && status < 128;
+        boolean completed = EndOfRun.completed(end, status);
         return new Manifest(Manifest.FORMAT, Main.VERSION, jvm, java.words(), Path.of("").toAbsolutePath().toString(),
                 order.name().toLowerCase(Locale.ROOT), status, completed, start, duration, threads,
-                fields.isEmpty() ? null : fields, rec.sideFileChecksums());
+                fields.isEmpty() ? null : fields, out.sideFileChecksums());
     }
 
     private static int waitQuietly(Process p) {

@@ -11,8 +11,8 @@ import dev.reprise.cli.recording.CheckedRecording;
 import dev.reprise.cli.recording.Manifest;
 import dev.reprise.cli.recording.RecordingException;
 import dev.reprise.core.config.AgentConfig;
-import dev.reprise.core.config.Mode;
 import dev.reprise.core.config.Order;
+import dev.reprise.core.recording.Recording;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -57,7 +57,7 @@ final class ReplayCommand implements Callable<Integer> {
             java = JavaCommand.parse(m.command());
             RecordedOptions.check(java.jvmOptions());
         } catch (IllegalArgumentException e) {
-            Main.say(dir.resolve(Manifest.FILE) + ": recorded command unusable: " + e.getMessage());
+            Main.say(dir.resolve(Recording.MANIFEST) + ": recorded command unusable: " + e.getMessage());
             return ExitCodes.CORRUPT;
         }
         LocalJdk jdk;
@@ -72,9 +72,9 @@ final class ReplayCommand implements Callable<Integer> {
             Main.say("cannot replay " + dir + ": " + mismatch);
             return ExitCodes.USAGE;
         }
-        AgentConfig config = new AgentConfig(Mode.REPLAY, dir.toAbsolutePath(),
-                "to".equals(m.order()) ? Order.TO : Order.RTO, false, chaos, m.exitStatus(), m.completed(),
-                CacheDir.resolve(System.getenv(), m.fieldsOrdered()), m.fieldsOrdered(), List.of(), 0);
+        AgentConfig config = AgentConfig.replay(dir.toAbsolutePath(), m.exitStatus())
+                .order("to".equals(m.order()) ? Order.TO : Order.RTO).chaos(chaos)
+                .classCache(CacheDir.resolve(System.getenv(), m.fieldsOrdered())).orderedFields(m.fieldsOrdered()).build();
         List<String> jvmOptions = new ArrayList<>();
         // File.getAbsolutePath() and friends use the directory the JVM started in: give them the recorded one.
         jvmOptions.add("-Duser.dir=" + m.cwd());

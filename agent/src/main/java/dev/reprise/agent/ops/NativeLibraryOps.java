@@ -16,6 +16,7 @@ import dev.reprise.agent.runtime.Ev;
 import dev.reprise.agent.runtime.JdkMethods;
 import dev.reprise.agent.runtime.Op;
 import dev.reprise.agent.runtime.Rt;
+import dev.reprise.core.recording.Recording;
 
 /**
  * Loading a native library from a file outside the JDK ({@code System.load}, {@code loadLibrary}).
@@ -133,7 +134,7 @@ public final class NativeLibraryOps {
     private static String copyName(byte[] bytes) {
         CRC32 crc = new CRC32();
         crc.update(bytes);
-        return String.format("native-%08x-%d.so", crc.getValue(), bytes.length);
+        return Recording.nativeCopyName(crc.getValue(), bytes.length);
     }
 
     /** A copy missing or damaged (its content no longer matches its name) is a damaged recording: status 4. */

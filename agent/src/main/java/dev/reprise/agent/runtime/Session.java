@@ -15,6 +15,9 @@ import java.util.SplittableRandom;
 import dev.reprise.core.log.EventInput;
 import dev.reprise.core.log.LogWriter;
 import dev.reprise.core.log.RecordingCorruptException;
+import dev.reprise.core.recording.EndOfRun;
+import dev.reprise.core.recording.RecordingReader;
+import dev.reprise.core.recording.RecordingWriter;
 
 /** The recording or replay this JVM takes part in: one per JVM, created in premain. */
 public final class Session {
@@ -22,10 +25,14 @@ public final class Session {
     private static final Op INIT_END = Op.named("class.init.end");
 
     private final AgentConfig config;
+    /** Recording: where the streams and side files go; else null. */
+    private final RecordingWriter output;
     private final LogWriter writer;
+    /** Replay: the recording replayed; else null. */
+    private final RecordingReader input;
     /**
-     * Replay: the recording's streams, listed once. Most class initializers have none, and asking
-     * the disk for each took a jython replay 48 ms (BENCHMARKS.md, the run at 58fb705).
+     * Replay: the threads the recording has streams for, listed once. Most class initializers have
+     * none, and asking the disk for each took a jython replay 48 ms (BENCHMARKS.md, the run at 58fb705).
      */
     private final Set<String> recordedStreams;
     private final List<ThreadCtx> threads = new ArrayList<>();
@@ -39,9 +46,12 @@ public final class Session {
     /** Replay of a recording that did not complete: how it ended ({@link RecordingEnd}); else null. */
     private final RunInfo.Ending ending;
 
-    private Session(AgentConfig config, LogWriter writer, Set<String> recordedStreams, RunInfo.Ending ending) {
+    private Session(AgentConfig config, RecordingWriter output, LogWriter writer, RecordingReader input,
+                    Set<String> recordedStreams, RunInfo.Ending ending) {
         this.config = config;
+        this.output = output;
         this.writer = writer;
+        this.input = input;
         this.recordedStreams = recordedStreams;
         this.ending = ending;
     }
@@ -49,9 +59,11 @@ public final class Session {
     /** Starts the session: from here on, the main thread's intercepted calls are events. */
     public static Session start(AgentConfig config, Thread main) throws IOException {
         JdkFiles.init(System.getProperty("java.home"));
+        RecordingWriter output = null;
         LogWriter writer = null;
         if (config.mode() == Mode.RECORD) {
-            writer = new LogWriter(config.dir(), new LogWriter.FailureListener() {
+            output = RecordingWriter.of(config.dir());
+            writer = new LogWriter(output, new LogWriter.FailureListener() {
                 @Override
                 public void failed(IOException e) {
                     Divergence.message("cannot write the recording (" + e.getMessage() + "): it is cut here;"
@@ -59,16 +71,25 @@ public final class Session {
                 }
             });
             writer.start();
-            RunInfo.writeJvm(config.dir());
+            RunInfo.writeJvm(output);
             RecorderWatch.start(config.recorder());
         }
         // The chaos generator's class, loaded now: the main thread's context, which creates one,
         // is made inside the first transformation, and a class loaded there is not transformed.
         SplittableRandom.class.getName();
-        Session s = new Session(config, writer, writer == null ? LogWriter.streams(config.dir()) : null,
-                writer == null && !config.recordingComplete() ? RunInfo.readEnding(config.dir()) : null);
-        if (config.mode() == Mode.REPLAY && config.order() == Order.TO) {
-            SyncOrder.skipCutTurns(RunInfo.readCutTurns(config.dir()));
+        Session s;
+        if (writer != null) {
+            s = new Session(config, output, writer, null, null, null);
+        } else {
+            // How the recorded run ended comes from the recording itself; only its exit status,
+            // which the recorder alone saw, comes from the manifest through the configuration.
+            RecordingReader input = RecordingReader.of(config.dir());
+            EndOfRun end = input.endOfRun();
+            s = new Session(config, null, null, input, input.threads(),
+                    EndOfRun.completed(end, config.recordedStatus()) ? null : RunInfo.Ending.of(end));
+            if (config.order() == Order.TO && end != null) {
+                SyncOrder.skipCutTurns(end.cutTurns());
+            }
         }
         current = s;
         Threads.registerMain(main);
@@ -81,7 +102,7 @@ public final class Session {
     /** Switches interception on; everything it needs, the operation catalogue included, is in place. */
     public void activate() throws IOException {
         if (writer != null) {
-            RunInfo.writeOps(config.dir());
+            RunInfo.writeOps(output);
         } else {
             StallWatch.start();
         }
@@ -102,8 +123,8 @@ public final class Session {
 
     ThreadCtx openThread(String path, int index) {
         ThreadCtx ctx = writer != null
-                ? new ThreadCtx(path, index, writer.open("t" + path), null)
-                : new ThreadCtx(path, index, null, new EventInput(LogWriter.streamFile(config.dir(), "t" + path)));
+                ? new ThreadCtx(path, index, writer.open(path), null)
+                : new ThreadCtx(path, index, null, new EventInput(input.streamFile(path)));
         ctx.chaos = config.chaosSeed() == null ? null : new Chaos(config.chaosSeed() ^ path.hashCode());
         synchronized (threads) {
             threads.add(ctx);
@@ -133,10 +154,10 @@ public final class Session {
         }
         ThreadCtx ctx;
         if (writer != null) {
-            ctx = new ThreadCtx(path, ordered ? Threads.takeInitIndex() : -1, writer.open("t" + path), null, className, !ordered);
+            ctx = new ThreadCtx(path, ordered ? Threads.takeInitIndex() : -1, writer.open(path), null, className, !ordered);
         } else {
-            java.nio.file.Path file = LogWriter.streamFile(config.dir(), "t" + path);
-            boolean recorded = recordedStreams.contains("t" + path);
+            java.nio.file.Path file = input.streamFile(path);
+            boolean recorded = recordedStreams.contains(path);
             if (!ordered) {
                 if (!recorded) {
                     return null;
@@ -284,7 +305,7 @@ public final class Session {
                     writer.close();
                 } catch (IOException e) {
                     // Reported as it happened; the streams end where it did, so no counts are written.
-                    RunInfo.writeFailedEnd(config.dir(), e);
+                    RunInfo.writeFailedEnd(output, e);
                     return;
                 }
                 java.util.Map<String, Long> counts = new java.util.HashMap<>();
@@ -296,7 +317,7 @@ public final class Session {
                         }
                     }
                 }
-                RunInfo.writeEnd(config.dir(), counts, totalOrder ? SyncOrder.cutTurns(threads()) : new long[0]);
+                RunInfo.writeEnd(output, counts, totalOrder ? SyncOrder.cutTurns(threads()) : new long[0]);
             } catch (IOException e) {
                 Divergence.message("could not write the recording: " + e.getMessage());
             }

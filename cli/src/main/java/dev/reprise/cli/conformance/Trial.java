@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import dev.reprise.cli.bench.Divergence;
 import dev.reprise.cli.bench.Trees;
 import dev.reprise.core.config.Order;
+import dev.reprise.core.recording.Recording;
 
 /**
  * Records a program once, in a fresh working directory holding copies of its inputs, then removes
@@ -75,7 +76,7 @@ final class Trial {
             return "recording stuck: no end after " + TimeUnit.NANOSECONDS.toSeconds(r.nanos()) + " s";
         }
         String said = firstLine(err, "reprise: ");
-        if (!Files.isRegularFile(rec.resolve("manifest.json"))) {
+        if (!Files.isRegularFile(rec.resolve(Recording.MANIFEST))) {
             return "recording failed (status " + r.status() + ")" + (said.isEmpty() ? "" : ": " + said);
         }
         String crash = lineAfter(out, "# Problematic frame:");

@@ -5,6 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.reprise.core.recording.EndOfRun;
+import dev.reprise.core.recording.Recording;
+
 /**
  * A recording read in full and found consistent: its manifest, and every stream verified chunk
  * by chunk and counted against the manifest. Replay starts only from a checked recording, so a
@@ -41,8 +44,8 @@ public record CheckedRecording(RecordingDir dir, Manifest manifest, List<StreamS
             // The recorder was killed: the streams say how far the program got.
             Map<String, Long> counts = new TreeMap<>();
             scans.forEach((thread, scan) -> counts.put(thread, scan.events()));
-            java.util.Properties end = rec.sideFile(RecordingDir.END);
-            m = m.provisionalAsCut(rec.jvmProperties(), counts, end != null && end.getProperty(RecordingDir.RECORDER_GONE) != null);
+            EndOfRun end = rec.endOfRun();
+            m = m.provisionalAsCut(rec.jvmProperties(), counts, end != null && end.recorderGone());
         }
         for (Map.Entry<String, Long> t : m.threads().entrySet()) {
             if (t.getValue() > 0 && !scans.containsKey(t.getKey())) {
@@ -58,14 +61,14 @@ public record CheckedRecording(RecordingDir dir, Manifest manifest, List<StreamS
 
     /** The id of the operation called {@code name} in the recording's table, or -1. */
     private static int opId(RecordingDir rec, String name) throws RecordingException {
-        java.util.Properties ops = rec.sideFile("ops.properties");
+        java.util.Properties ops = rec.ops();
         if (ops != null) {
             for (String id : ops.stringPropertyNames()) {
                 if (name.equals(ops.getProperty(id))) {
                     try {
                         return Integer.parseInt(id);
                     } catch (NumberFormatException e) {
-                        throw new RecordingException(rec.path().resolve("ops.properties"), "unreadable: operation id '" + id + "'");
+                        throw new RecordingException(rec.file(Recording.OPS), "unreadable: operation id '" + id + "'");
                     }
                 }
             }
@@ -81,7 +84,7 @@ public record CheckedRecording(RecordingDir dir, Manifest manifest, List<StreamS
         Long listed = m.threads().get(scan.thread());
         if (listed == null) {
             throw new RecordingException(scan.file(), "a stream for thread " + scan.thread() + ", which "
-                    + rec.path().resolve(Manifest.FILE) + " does not list");
+                    + rec.file(Recording.MANIFEST) + " does not list");
         }
         if (scan.events() != listed) {
             String what = scan.events() < listed ? "truncated: " : "longer than recorded: ";

@@ -1,13 +1,19 @@
 package dev.reprise.cli.recording;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+
+import dev.reprise.core.recording.Recording;
 
 /**
  * {@code manifest.json}: what was run, where, and how it ended. Written by {@code reprise record}
  * as the program starts (provisional: {@link #UNKNOWN_STATUS}, no counts, no side files), and
  * again when the program exits, also when it was killed; sealed by {@code manifest.sha256}
- * ({@link RecordingDir}); read by {@link ManifestParser}.
+ * (core's {@code RecordingWriter}); read by {@link ManifestParser}.
  *
  * @param format      recording format version ({@link #FORMAT}; from {@link #OLDEST_FORMAT} on, this
  *                    version reads it)
@@ -23,7 +29,7 @@ import java.util.Map;
  * @param orderedFields plain fields ordered as synchronization actions ({@code record --order-field}),
  *                    as {@code internal/class/Name.field}; absent (null) in recordings without them
  * @param files       the SHA-256, in hex, of each of the recorder's side files by name
- *                    ({@link RecordingDir#SIDE_FILES}); the streams' chunks carry their own checksums
+ *                    ({@link Recording#SIDE_FILES}); the streams' chunks carry their own checksums
  */
 public record Manifest(int format, String reprise, Map<String, String> jvm, List<String> command, String cwd,
                        String order, int exitStatus, boolean completed,
@@ -38,7 +44,7 @@ public record Manifest(int format, String reprise, Map<String, String> jvm, List
     public static final int FORMAT = 4;
     /** Earlier formats have no checksums of the manifest and side files: they are refused, not trusted. */
     public static final int OLDEST_FORMAT = 4;
-    public static final String FILE = "manifest.json";
+    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
     /** The status of a provisional manifest: the recorder did not see the program end. */
     public static final int UNKNOWN_STATUS = -1;
     /** A provisional recording's status when the agent ended the program for its recorder's death, as a SIGTERM. */
@@ -55,6 +61,11 @@ public record Manifest(int format, String reprise, Map<String, String> jvm, List
         return new Manifest(format, reprise, jvm, command, cwd, order,
                 recorderGone ? RECORDER_GONE_STATUS : UNSEEN_END_STATUS, false, startedAtMillis, durationMillis, counts,
                 orderedFields, files);
+    }
+
+    /** The manifest's text, as {@code record} writes it. */
+    public byte[] toJson() {
+        return GSON.toJson(this).getBytes(StandardCharsets.UTF_8);
     }
 
     /** The fields {@code record --order-field} named; empty for a recording made without. */

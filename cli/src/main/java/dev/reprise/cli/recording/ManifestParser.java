@@ -13,6 +13,8 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
+import dev.reprise.core.recording.Recording;
+
 /**
  * {@code manifest.json}'s fields, each checked for its type and range: a recording's metadata
  * goes into the replaying JVM's command line and configuration, so a value out of place is
@@ -82,7 +84,7 @@ final class ManifestParser {
         }
         Map<String, String> files = strings(o, "files");
         for (Map.Entry<String, String> f : files.entrySet()) {
-            if (!RecordingDir.SIDE_FILES.contains(f.getKey())) {
+            if (!Recording.SIDE_FILES.contains(f.getKey())) {
                 throw bad("files", "not a file of a recording: " + f.getKey());
             }
             if (!SHA256.matcher(f.getValue()).matches()) {

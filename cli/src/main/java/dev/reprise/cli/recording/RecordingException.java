@@ -1,9 +1,9 @@
 package dev.reprise.cli.recording;
 
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
+
+import dev.reprise.core.log.RecordingCorruptException;
 
 /** A recording that cannot be used: names the file (and offset, when known). Exit status 4. */
 public final class RecordingException extends Exception {
@@ -17,9 +17,6 @@ public final class RecordingException extends Exception {
 
     /** {@code file} could not be read: why, in words (the JDK's exception names only the file). */
     public static RecordingException cannotRead(Path file, IOException e) {
-        String why = e instanceof AccessDeniedException ? "permission denied"
-                : e instanceof CharacterCodingException ? "not UTF-8 text"
-                : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-        return new RecordingException(file, "cannot read: " + why);
+        return new RecordingException(file, RecordingCorruptException.cannotRead(file, e).what());
     }
 }

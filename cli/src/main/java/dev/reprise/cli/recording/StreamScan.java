@@ -10,6 +10,7 @@ import dev.reprise.core.log.ChunkReader;
 import dev.reprise.core.log.EventHeader;
 import dev.reprise.core.log.EventInput;
 import dev.reprise.core.log.RecordingCorruptException;
+import dev.reprise.core.recording.Recording;
 
 /**
  * Reads a whole stream, verifying every chunk: with its event headers, what {@code inspect}
@@ -44,7 +45,7 @@ public record StreamScan(Path file, String thread, long events, Map<Integer, Lon
                 events += n;
                 raw += chunks.rawLength();
             }
-            return new StreamScan(stream, RecordingDir.threadOf(stream), events, Map.of(), 0, Files.size(stream), raw,
+            return new StreamScan(stream, Recording.threadOf(stream), events, Map.of(), 0, Files.size(stream), raw,
                     chunks.tornTail());
         } catch (RecordingCorruptException e) {
             throw RecordingDir.corrupt(e);
@@ -75,7 +76,7 @@ public record StreamScan(Path file, String thread, long events, Map<Integer, Lon
                 visitor.event(events, h);
                 events++;
             }
-            return new StreamScan(stream, RecordingDir.threadOf(stream), events, byOp, relaxed, Files.size(stream),
+            return new StreamScan(stream, Recording.threadOf(stream), events, byOp, relaxed, Files.size(stream),
                     in.position(), in.tornTail());
         } catch (RecordingCorruptException e) {
             throw RecordingDir.corrupt(e);

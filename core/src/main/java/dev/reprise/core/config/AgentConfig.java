@@ -4,30 +4,178 @@ import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
- * The agent's whole configuration, parsed once from the {@code -javaagent} argument. The
- * argument is {@code key=value} pairs joined by {@code &}, values URL-encoded; the {@code reprise}
- * command writes it with {@link #encode()}. {@code classCache} is the directory of instrumented
- * JDK classes kept between runs, or null for none. {@code logRelaxed}, recording only: every relaxed
- * synchronization event is written with its site instead of counted, so that replay checks each.
- * {@code orderedFields}: plain fields, as {@code internal/class/Name.field}, whose accesses are
- * ordered as synchronization actions, like a volatile field's. {@code redactedEnv}, recording
- * only: names of environment variables, {@code *} and {@code ?} globs allowed, whose values are
- * logged as a placeholder. {@code recorder}, recording only: the pid of the {@code reprise record}
- * process, which the program must not outlive; 0 for none.
+ * The agent's whole configuration, made by {@link #record} or {@link #replay} and the builder's
+ * options, and passed as the {@code -javaagent} argument: {@link #encode()} writes it as
+ * {@code key=value} pairs joined by {@code &}, values URL-encoded, and {@link #parse} reads it
+ * back, each option under the one key named below. {@code classCache} is the directory of
+ * instrumented JDK classes kept between runs, or null for none. {@code logRelaxed}, recording only:
+ * every relaxed synchronization event is written with its site instead of counted, so that replay
+ * checks each. {@code orderedFields}: plain fields, as {@code internal/class/Name.field}, whose
+ * accesses are ordered as synchronization actions, like a volatile field's. {@code redactedEnv},
+ * recording only: names of environment variables, {@code *} and {@code ?} globs allowed, whose
+ * values are logged as a placeholder. {@code recorder}, recording only: the pid of the
+ * {@code reprise record} process, which the program must not outlive; 0 for none.
+ * {@code recordedStatus}, replay only: the recorded run's exit status, which the manifest holds
+ * and a replay of a recording that ends before the program does exits with.
  */
-public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, Long chaosSeed, int recordedStatus,
-                          boolean recordingComplete, Path classCache, List<String> orderedFields,
-                          List<String> redactedEnv, long recorder) {
+public final class AgentConfig {
+    private static final String MODE = "mode";
+    private static final String DIR = "dir";
+    private static final String ORDER = "order";
+    private static final String RELAXED = "relaxed";
+    private static final String CHAOS = "chaos";
+    private static final String STATUS = "status";
+    private static final String CACHE = "cache";
+    private static final String FIELDS = "fields";
+    private static final String REDACT = "redact";
+    private static final String RECORDER = "recorder";
     /** Between the names of {@link #redactedEnv}: no variable's name can hold it. */
     private static final String NAME_SEPARATOR = "\0";
 
+    private final Mode mode;
+    private final Path dir;
+    private final Order order;
+    private final boolean logRelaxed;
+    private final Long chaosSeed;
+    private final int recordedStatus;
+    private final Path classCache;
+    private final List<String> orderedFields;
+    private final List<String> redactedEnv;
+    private final long recorder;
+
+    private AgentConfig(Builder b) {
+        this.mode = b.mode;
+        this.dir = b.dir;
+        this.order = b.order;
+        this.logRelaxed = b.logRelaxed;
+        this.chaosSeed = b.chaosSeed;
+        this.recordedStatus = b.recordedStatus;
+        this.classCache = b.classCache;
+        this.orderedFields = b.orderedFields;
+        this.redactedEnv = b.redactedEnv;
+        this.recorder = b.recorder;
+    }
+
+    /** A recording into {@code dir}. */
+    public static Builder record(Path dir) {
+        return new Builder(Mode.RECORD, dir);
+    }
+
+    /** A replay of the recording in {@code dir}, whose run exited with {@code recordedStatus}. */
+    public static Builder replay(Path dir, int recordedStatus) {
+        Builder b = new Builder(Mode.REPLAY, dir);
+        b.recordedStatus = recordedStatus;
+        return b;
+    }
+
+    /** The options besides mode and directory, each defaulting to none (the order to RTO). */
+    public static final class Builder {
+        private final Mode mode;
+        private final Path dir;
+        private Order order = Order.RTO;
+        private boolean logRelaxed;
+        private Long chaosSeed;
+        private int recordedStatus;
+        private Path classCache;
+        private List<String> orderedFields = List.of();
+        private List<String> redactedEnv = List.of();
+        private long recorder;
+
+        private Builder(Mode mode, Path dir) {
+            this.mode = mode;
+            this.dir = dir;
+        }
+
+        public Builder order(Order order) {
+            this.order = order;
+            return this;
+        }
+
+        public Builder logRelaxed(boolean logRelaxed) {
+            this.logRelaxed = logRelaxed;
+            return this;
+        }
+
+        /** Null for no chaos. */
+        public Builder chaos(Long seed) {
+            this.chaosSeed = seed;
+            return this;
+        }
+
+        public Builder classCache(Path classCache) {
+            this.classCache = classCache;
+            return this;
+        }
+
+        public Builder orderedFields(List<String> fields) {
+            this.orderedFields = List.copyOf(fields);
+            return this;
+        }
+
+        public Builder redactedEnv(List<String> names) {
+            this.redactedEnv = List.copyOf(names);
+            return this;
+        }
+
+        public Builder recorder(long pid) {
+            this.recorder = pid;
+            return this;
+        }
+
+        public AgentConfig build() {
+            return new AgentConfig(this);
+        }
+    }
+
+    public Mode mode() {
+        return mode;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public Order order() {
+        return order;
+    }
+
+    public boolean logRelaxed() {
+        return logRelaxed;
+    }
+
+    public Long chaosSeed() {
+        return chaosSeed;
+    }
+
+    public int recordedStatus() {
+        return recordedStatus;
+    }
+
+    public Path classCache() {
+        return classCache;
+    }
+
+    public List<String> orderedFields() {
+        return orderedFields;
+    }
+
+    public List<String> redactedEnv() {
+        return redactedEnv;
+    }
+
+    public long recorder() {
+        return recorder;
+    }
+
+    /** The text {@link #encode()} wrote; throws {@link IllegalArgumentException} saying what is wrong. */
     public static AgentConfig parse(String arg) {
-        Map<String, String> kv = new LinkedHashMap<>();
+        Map<String, String> kv = new HashMap<>();
         if (arg != null && !arg.isEmpty()) {
             for (String pair : arg.split("&")) {
                 int eq = pair.indexOf('=');
@@ -37,51 +185,20 @@ public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, 
                 kv.put(pair.substring(0, eq), URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
             }
         }
-        String mode = require(kv, "mode");
-        String chaos = kv.get("chaos");
-        String cache = kv.get("cache");
-        String fields = kv.getOrDefault("fields", "");
-        String redacted = kv.getOrDefault("redact", "");
-        return new AgentConfig(
-                Mode.valueOf(mode.toUpperCase(java.util.Locale.ROOT)),
-                Path.of(require(kv, "dir")),
-                Order.valueOf(kv.getOrDefault("order", "rto").toUpperCase(java.util.Locale.ROOT)),
-                Boolean.parseBoolean(kv.getOrDefault("relaxed", "false")),
-                chaos == null ? null : Long.parseLong(chaos),
-                Integer.parseInt(kv.getOrDefault("status", "0")),
-                Boolean.parseBoolean(kv.getOrDefault("complete", "true")),
-                cache == null ? null : Path.of(cache),
-                fields.isEmpty() ? List.of() : List.of(fields.split(",")),
-                redacted.isEmpty() ? List.of() : List.of(redacted.split(NAME_SEPARATOR)),
-                Long.parseLong(kv.getOrDefault("recorder", "0")));
-    }
-
-    public String encode() {
-        StringBuilder sb = new StringBuilder();
-        sb.append("mode=").append(mode.name().toLowerCase(java.util.Locale.ROOT));
-        sb.append("&dir=").append(URLEncoder.encode(dir.toString(), StandardCharsets.UTF_8));
-        sb.append("&order=").append(order.name().toLowerCase(java.util.Locale.ROOT));
-        if (logRelaxed) {
-            sb.append("&relaxed=true");
-        }
-        if (chaosSeed != null) {
-            sb.append("&chaos=").append(chaosSeed);
-        }
-        sb.append("&status=").append(recordedStatus);
-        sb.append("&complete=").append(recordingComplete);
-        if (classCache != null) {
-            sb.append("&cache=").append(URLEncoder.encode(classCache.toString(), StandardCharsets.UTF_8));
-        }
-        if (!orderedFields.isEmpty()) {
-            sb.append("&fields=").append(URLEncoder.encode(String.join(",", orderedFields), StandardCharsets.UTF_8));
-        }
-        if (!redactedEnv.isEmpty()) {
-            sb.append("&redact=").append(URLEncoder.encode(String.join(NAME_SEPARATOR, redactedEnv), StandardCharsets.UTF_8));
-        }
-        if (recorder != 0) {
-            sb.append("&recorder=").append(recorder);
-        }
-        return sb.toString();
+        Builder b = new Builder(Mode.valueOf(require(kv, MODE).toUpperCase(Locale.ROOT)), Path.of(require(kv, DIR)));
+        b.order(Order.valueOf(kv.getOrDefault(ORDER, "rto").toUpperCase(Locale.ROOT)));
+        b.logRelaxed(Boolean.parseBoolean(kv.get(RELAXED)));
+        String chaos = kv.get(CHAOS);
+        b.chaos(chaos == null ? null : Long.parseLong(chaos));
+        b.recordedStatus = Integer.parseInt(kv.getOrDefault(STATUS, "0"));
+        String cache = kv.get(CACHE);
+        b.classCache(cache == null ? null : Path.of(cache));
+        String fields = kv.getOrDefault(FIELDS, "");
+        b.orderedFields(fields.isEmpty() ? List.of() : List.of(fields.split(",")));
+        String redacted = kv.getOrDefault(REDACT, "");
+        b.redactedEnv(redacted.isEmpty() ? List.of() : List.of(redacted.split(NAME_SEPARATOR)));
+        b.recorder(Long.parseLong(kv.getOrDefault(RECORDER, "0")));
+        return b.build();
     }
 
     private static String require(Map<String, String> kv, String key) {
@@ -90,5 +207,38 @@ public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, 
             throw new IllegalArgumentException("agent option '" + key + "' missing");
         }
         return v;
+    }
+
+    public String encode() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(MODE).append('=').append(mode.name().toLowerCase(Locale.ROOT));
+        append(sb, DIR, dir.toString());
+        append(sb, ORDER, order.name().toLowerCase(Locale.ROOT));
+        if (logRelaxed) {
+            append(sb, RELAXED, "true");
+        }
+        if (chaosSeed != null) {
+            append(sb, CHAOS, chaosSeed.toString());
+        }
+        if (mode == Mode.REPLAY) {
+            append(sb, STATUS, Integer.toString(recordedStatus));
+        }
+        if (classCache != null) {
+            append(sb, CACHE, classCache.toString());
+        }
+        if (!orderedFields.isEmpty()) {
+            append(sb, FIELDS, String.join(",", orderedFields));
+        }
+        if (!redactedEnv.isEmpty()) {
+            append(sb, REDACT, String.join(NAME_SEPARATOR, redactedEnv));
+        }
+        if (recorder != 0) {
+            append(sb, RECORDER, Long.toString(recorder));
+        }
+        return sb.toString();
+    }
+
+    private static void append(StringBuilder sb, String key, String value) {
+        sb.append('&').append(key).append('=').append(URLEncoder.encode(value, StandardCharsets.UTF_8));
     }
 }

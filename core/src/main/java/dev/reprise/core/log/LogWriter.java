@@ -2,21 +2,16 @@ package dev.reprise.core.log;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.locks.LockSupport;
 import java.util.zip.Deflater;
+
+import dev.reprise.core.recording.RecordingWriter;
 
 /**
  * Compresses and appends chunks to stream files on one background thread, so that recorded
@@ -28,12 +23,10 @@ import java.util.zip.Deflater;
  * on their path.
  */
 public final class LogWriter {
-    private static final String STREAMS = "streams";
-    private static final String SUFFIX = ".rpl";
     private static final Job STOP = new Job(null, null, 0, 0);
 
-    /** A chunk to write: {@code data[0, len)}, which the writer owns from then on. */
-    private record Job(String stream, byte[] data, int len, int events) {
+    /** A chunk of {@code thread}'s stream to write: {@code data[0, len)}, which the writer owns from then on. */
+    private record Job(String thread, byte[] data, int len, int events) {
     }
 
     /** Chunks handed over and not yet written; one more makes the handing thread wait. */
@@ -41,7 +34,7 @@ public final class LogWriter {
     /** The period of the timed flush. */
     public static final long FLUSH_MILLIS = 100;
 
-    private final Path dir;
+    private final RecordingWriter recording;
     private final BlockingQueue<Job> queue = new ArrayBlockingQueue<>(QUEUED);
     private final Map<String, OutputStream> files = new HashMap<>();
     /** The writer thread's own: chunks are compressed one at a time. */
@@ -60,39 +53,14 @@ public final class LogWriter {
         void failed(IOException e);
     }
 
-    public LogWriter(Path dir, FailureListener onFailure) throws IOException {
+    public LogWriter(RecordingWriter recording, FailureListener onFailure) throws IOException {
         this.onFailure = onFailure;
-        Path streams = dir.resolve(STREAMS);
-        if (!Files.isDirectory(streams)) {
-            Files.createDirectory(streams, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        }
-        this.dir = streams;
+        recording.createStreams();
+        this.recording = recording;
         this.thread = new Thread(this::run, "reprise-writer");
         thread.setDaemon(true);
         this.flusher = new Thread(this::flushPeriodically, "reprise-flusher");
         flusher.setDaemon(true);
-    }
-
-    public static Path streamFile(Path recording, String stream) {
-        return recording.resolve(STREAMS).resolve(stream + SUFFIX);
-    }
-
-    /** The names of the streams {@code recording} holds, as {@link #open} was given them. */
-    public static Set<String> streams(Path recording) throws IOException {
-        Set<String> names = new HashSet<>();
-        Path dir = recording.resolve(STREAMS);
-        if (Files.isDirectory(dir)) {
-            // A loop, not a stream of lambdas: this runs in every replay's start-up.
-            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
-                for (Path f : files) {
-                    String n = f.getFileName().toString();
-                    if (n.endsWith(SUFFIX)) {
-                        names.add(n.substring(0, n.length() - SUFFIX.length()));
-                    }
-                }
-            }
-        }
-        return names;
     }
 
     public void start() {
@@ -100,9 +68,9 @@ public final class LogWriter {
         flusher.start();
     }
 
-    /** A new event stream; its file is created when its first chunk is written. */
-    public synchronized ThreadLog open(String stream) {
-        ThreadLog log = new ThreadLog(stream, this);
+    /** A new event stream, {@code thread}'s; its file is created when its first chunk is written. */
+    public synchronized ThreadLog open(String thread) {
+        ThreadLog log = new ThreadLog(thread, this);
         if (closing) {
             log.close();
         } else {
@@ -125,11 +93,11 @@ public final class LogWriter {
     }
 
     /** Queues {@code data[0, len)}, {@code events} whole events, for writing; the caller gives the array up. */
-    void submit(String stream, byte[] data, int len, int events) {
+    void submit(String thread, byte[] data, int len, int events) {
         boolean interrupted = false;
         while (true) {
             try {
-                queue.put(new Job(stream, data, len, events));
+                queue.put(new Job(thread, data, len, events));
                 break;
             } catch (InterruptedException e) {
                 interrupted = true; // the program's interrupt is not ours to consume
@@ -215,10 +183,11 @@ public final class LogWriter {
             }
             if (failure == null) {
                 try {
-                    OutputStream out = files.get(job.stream);
+                    OutputStream out = files.get(job.thread);
                     if (out == null) {
-                        out = create(streamFile(dir.getParent(), job.stream));
-                        files.put(job.stream, out);
+                        out = recording.newStream(job.thread);
+                        out.write(StreamFormat.fileHeader());
+                        files.put(job.thread, out);
                     }
                     out.write(StreamFormat.encodeChunk(deflater, job.data, job.len, job.events));
                     out.flush();
@@ -229,13 +198,6 @@ public final class LogWriter {
                 }
             }
         }
-    }
-
-    private static OutputStream create(Path file) throws IOException {
-        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        OutputStream out = Files.newOutputStream(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
-        out.write(StreamFormat.fileHeader());
-        return out;
     }
 
     private void closeFiles() {

@@ -10,6 +10,8 @@ import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.reprise.core.recording.RecordingWriter;
+
 /**
  * Handing a chunk to the writer may make the recorded thread wait, and that wait must not take
  * the unpark the program left for its own next park: the program would then wait forever.
@@ -20,7 +22,7 @@ class LogWriterTest {
 
     @Test
     void aThreadThatWaitedForTheWriterKeepsItsUnpark() throws Exception {
-        LogWriter writer = new LogWriter(dir, e -> { });
+        LogWriter writer = new LogWriter(RecordingWriter.of(dir), e -> { });
         Thread self = Thread.currentThread();
         // The writer starts only once this thread waits in a hand-off, the queue being full
         // (or after 10 s, which the test reports: then it did not test the wait).

@@ -10,6 +10,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.reprise.core.recording.RecordingReader;
+import dev.reprise.core.recording.RecordingWriter;
+
 /**
  * A stream's events reach the disk on the writer's timer, not only when a chunk fills: a JVM
  * killed outright then loses only the last period's events. The timer flushes from another
@@ -22,14 +25,14 @@ class ThreadLogTest {
 
     @Test
     void eventsReachTheDiskWithinAFlushPeriodWithoutFillingAChunk() throws Exception {
-        LogWriter writer = new LogWriter(dir, e -> { });
+        LogWriter writer = new LogWriter(RecordingWriter.of(dir), e -> { });
         writer.start();
-        ThreadLog log = writer.open("t1");
+        ThreadLog log = writer.open("1");
         for (int i = 0; i < 3; i++) {
             log.buffer().putVarLong(i);
             log.commit();
         }
-        Path stream = LogWriter.streamFile(dir, "t1");
+        Path stream = RecordingReader.of(dir).streamFile("1");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (countEvents(stream) < 3) {
             assertTrue(System.nanoTime() < deadline, "the committed events were not flushed within 5 s");
@@ -41,9 +44,9 @@ class ThreadLogTest {
 
     @Test
     void timedFlushesWhileTheOwnerRecordsWriteEveryEventOnceInOrder() throws Exception {
-        LogWriter writer = new LogWriter(dir, e -> { });
+        LogWriter writer = new LogWriter(RecordingWriter.of(dir), e -> { });
         writer.start();
-        ThreadLog log = writer.open("t1");
+        ThreadLog log = writer.open("1");
         int events = 300_000;
         // Besides the timer, a thread that flushes as fast as it can, to meet the owner mid-event.
         Thread flusher = new Thread(() -> {
@@ -62,7 +65,7 @@ class ThreadLogTest {
         flusher.join();
         writer.close();
         assertEquals(events, log.flushedEvents());
-        Path stream = LogWriter.streamFile(dir, "t1");
+        Path stream = RecordingReader.of(dir).streamFile("1");
         assertEquals(events, countEvents(stream));
         EventInput in = new EventInput(stream);
         for (int i = 0; i < events; i++) {

@@ -1,0 +1,95 @@
+package dev.reprise.core.recording;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * What the recording agent's exit leaves in {@value Recording#END}: its presence means the JVM went
+ * through its exit. Either every stream was flushed, with the events each holds ({@code threads})
+ * and, under TO, the turns drawn by events no stream holds ({@code cutTurns}, sorted), or writing
+ * the streams failed ({@code writeFailed}, why; no counts then, the streams end where it did).
+ * {@code recorderGone}: the agent ended the program because {@code reprise record} was gone.
+ */
+public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeFailed, boolean recorderGone) {
+    private static final String COMPLETED = "completed";
+    private static final String CUT_TURNS = "cutTurns";
+    private static final String WRITE_FAILED = "writeFailed";
+    private static final String RECORDER_GONE = "recorderGone";
+    private static final String THREAD = "thread.";
+    private static final String EVENTS = ".events";
+
+    /** Every stream flushed, holding {@code threads}' events. */
+    public static EndOfRun flushed(Map<String, Long> threads, long[] cutTurns, boolean recorderGone) {
+        return new EndOfRun(threads, cutTurns, null, recorderGone);
+    }
+
+    /** Writing the streams failed with {@code why}. */
+    public static EndOfRun writeFailed(String why, boolean recorderGone) {
+        return new EndOfRun(Map.of(), new long[0], why, recorderGone);
+    }
+
+    /** Whether every stream was flushed, so that {@link #threads} counts their events. */
+    public boolean flushed() {
+        return writeFailed == null;
+    }
+
+    /**
+     * Whether a run that exited with {@code status} completed: every stream flushed and the JVM
+     * ended by its own exit, not a signal. The manifest's {@code completed}, and what tells the
+     * replaying agent whether the recording ends before the program does.
+     */
+    public static boolean completed(EndOfRun end, int status) {
+        return end != null && end.flushed() && status >= 0 && status < 128;
+    }
+
+    Properties toProperties() {
+        Properties p = new Properties();
+        if (writeFailed != null) {
+            p.setProperty(WRITE_FAILED, writeFailed);
+        } else {
+            p.setProperty(COMPLETED, "true");
+        }
+        if (recorderGone) {
+            p.setProperty(RECORDER_GONE, "true");
+        }
+        if (cutTurns.length > 0) {
+            StringBuilder list = new StringBuilder();
+            for (long t : cutTurns) {
+                list.append(list.length() == 0 ? "" : ",").append(t);
+            }
+            p.setProperty(CUT_TURNS, list.toString());
+        }
+        for (Map.Entry<String, Long> e : threads.entrySet()) {
+            p.setProperty(THREAD + e.getKey() + EVENTS, Long.toString(e.getValue()));
+        }
+        return p;
+    }
+
+    /** Throws {@link IllegalArgumentException} saying what does not parse. */
+    static EndOfRun of(Properties p) {
+        Map<String, Long> threads = new TreeMap<>();
+        for (String k : p.stringPropertyNames()) {
+            if (k.startsWith(THREAD) && k.endsWith(EVENTS) && k.length() > THREAD.length() + EVENTS.length()) {
+                try {
+                    threads.put(k.substring(THREAD.length(), k.length() - EVENTS.length()), Long.parseLong(p.getProperty(k)));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(k + " is not a number");
+                }
+            }
+        }
+        String list = p.getProperty(CUT_TURNS, "");
+        String[] parts = list.isEmpty() ? new String[0] : list.split(",");
+        long[] turns = new long[parts.length];
+        try {
+            for (int i = 0; i < parts.length; i++) {
+                turns[i] = Long.parseLong(parts[i]);
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(CUT_TURNS + " is not a list of numbers");
+        }
+        Arrays.sort(turns);
+        return new EndOfRun(threads, turns, p.getProperty(WRITE_FAILED), p.getProperty(RECORDER_GONE) != null);
+    }
+}

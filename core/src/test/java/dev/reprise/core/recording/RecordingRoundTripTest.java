@@ -1,0 +1,112 @@
+package dev.reprise.core.recording;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.reprise.core.log.EventInput;
+import dev.reprise.core.log.LogWriter;
+import dev.reprise.core.log.RecordingCorruptException;
+import dev.reprise.core.log.ThreadLog;
+
+/**
+ * A small recording written through {@link RecordingWriter}, as the recording agent and
+ * {@code reprise record} write one, reads back through {@link RecordingReader} as replay reads it:
+ * the files where a user finds them, the streams' events, the side files, the manifest's seal, and
+ * damage to a side file or the seal refused.
+ */
+class RecordingRoundTripTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void whatTheWriterWritesTheReaderReads() throws IOException {
+        Path dir = tmp.resolve("rec");
+        RecordingWriter out = RecordingWriter.create(dir);
+        LogWriter streams = new LogWriter(out, e -> { });
+        streams.start();
+        for (String thread : List.of("1", "1.2", "init-app.Config")) {
+            ThreadLog log = streams.open(thread);
+            log.buffer().putString("hello from " + thread);
+            log.commit();
+        }
+        streams.close();
+        Properties jvm = new Properties();
+        jvm.setProperty("java.version", "17.0.99");
+        out.writeJvm(jvm);
+        Properties ops = new Properties();
+        ops.setProperty("7", "file.read");
+        out.writeOps(ops);
+        out.writeEnd(EndOfRun.flushed(Map.of("1", 1L, "1.2", 1L, "init-app.Config", 1L), new long[] {9, 4}, true));
+        byte[] manifest = "{\"format\": 4}".getBytes(StandardCharsets.UTF_8);
+        out.writeManifest(manifest);
+        Map<String, String> sums = out.sideFileChecksums();
+
+        assertEquals(Set.of("manifest.json", "manifest.sha256", "jvm.properties", "ops.properties", "end.properties",
+                "streams"), Set.of(Files.list(dir).map(p -> p.getFileName().toString()).toArray(String[]::new)));
+        assertTrue(Files.isRegularFile(dir.resolve("streams/t1.2.rpl")));
+        assertEquals(sums.keySet(), Set.copyOf(Recording.SIDE_FILES));
+
+        RecordingReader in = RecordingReader.of(dir);
+        assertEquals(List.of(dir.resolve("streams/t1.2.rpl"), dir.resolve("streams/t1.rpl"),
+                dir.resolve("streams/tinit-app.Config.rpl")), in.streams());
+        assertEquals(Set.of("1", "1.2", "init-app.Config"), in.threads());
+        assertEquals("hello from 1.2", new EventInput(in.streamFile("1.2")).getString());
+        assertEquals(Map.of("java.version", "17.0.99"), in.jvm());
+        assertEquals("file.read", in.ops().getProperty("7"));
+        EndOfRun end = in.endOfRun();
+        assertEquals(Map.of("1", 1L, "1.2", 1L, "init-app.Config", 1L), end.threads());
+        assertArrayEquals(new long[] {4, 9}, end.cutTurns());
+        assertTrue(end.flushed());
+        assertTrue(end.recorderGone());
+        assertArrayEquals(manifest, in.manifestBytes());
+        in.checkSeal(manifest);
+        in.checkSideFiles(sums, false);
+
+        Files.writeString(dir.resolve("ops.properties"), "7=file.write\n");
+        RecordingCorruptException e = assertThrows(RecordingCorruptException.class, () -> in.checkSideFiles(sums, false));
+        assertEquals(dir.resolve("ops.properties") + ": checksum mismatch: not what manifest.json lists", e.getMessage());
+        e = assertThrows(RecordingCorruptException.class, () -> in.checkSeal("{\"format\": 5}".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(dir.resolve("manifest.json") + ": checksum mismatch: it is not what manifest.sha256 says was written",
+                e.getMessage());
+    }
+
+    @Test
+    void aFailedWriteAndAMissingEndAreToldApart() throws IOException {
+        RecordingWriter out = RecordingWriter.create(tmp);
+        RecordingReader in = RecordingReader.of(tmp);
+        assertNull(in.endOfRun(), "killed outright: no end");
+        assertFalse(EndOfRun.completed(in.endOfRun(), 0));
+        out.writeEnd(EndOfRun.writeFailed("No space left on device", false));
+        EndOfRun end = in.endOfRun();
+        assertFalse(end.flushed());
+        assertEquals("No space left on device", end.writeFailed());
+        assertEquals(Map.of(), end.threads());
+        assertFalse(EndOfRun.completed(end, 0));
+        out.writeEnd(EndOfRun.flushed(Map.of("1", 3L), new long[0], false));
+        assertTrue(EndOfRun.completed(in.endOfRun(), 0));
+        assertFalse(EndOfRun.completed(in.endOfRun(), 128 + 15), "ended by a signal");
+    }
+
+    @Test
+    void aDirectoryThatHoldsAnythingIsRefused() throws IOException {
+        Files.writeString(tmp.resolve("notes.txt"), "mine");
+        IOException e = assertThrows(IOException.class, () -> RecordingWriter.create(tmp));
+        assertEquals(tmp + " exists and is not empty", e.getMessage());
+    }
+}
