@@ -81,6 +81,8 @@ public final class ReferenceOps {
         final int hash;
         final ReferenceQueue<?> queue;
         Queued sameHash;
+        /** The reference itself, once the recording found its referent gone ({@link #pending}). */
+        Reference<?> held;
 
         Queued(Reference<?> ref, int hash, ReferenceQueue<?> queue) {
             super(ref, GONE_QUEUED);
@@ -148,6 +150,31 @@ public final class ReferenceOps {
         }
     }
 
+    /**
+     * Replay: {@code ref}'s referent was gone in the recording, so its queue held it there until
+     * polled, even once the program let go of it (a cache replaces a cleared entry): the table
+     * now holds it strongly too, or the replay's collector would take it before its poll.
+     */
+    private static void pending(Reference<?> ref) {
+        int hash = IdentityHashes.ifInHeader(ref); // given when constructed, if it has a queue
+        if (hash == 0) {
+            return;
+        }
+        Rt.suppress();
+        try {
+            synchronized (QUEUED) {
+                for (Queued q = QUEUED.get(hash); q != null; q = q.sameHash) {
+                    if (q.get() == ref) {
+                        q.held = ref;
+                        return;
+                    }
+                }
+            }
+        } finally {
+            Rt.unsuppress();
+        }
+    }
+
     /** Replay: the reference of {@code hash} made with {@code queue}, taken out of the table; null if none. */
     private static Reference<?> dequeued(ReferenceQueue<?> queue, int hash) {
         Rt.suppress();
@@ -210,6 +237,9 @@ public final class ReferenceOps {
             // A written read codes true: formats 1 and 2 wrote every read, coding whether it
             // found the referent gone, and replay reads them the same way.
             if (!ev.counted(referent != null) && ev.z(true)) {
+                if (RETAIN) {
+                    pending(ref);
+                }
                 return null;
             }
             if (referent == null) {

@@ -263,6 +263,14 @@ public final class IdentityHashes {
         }
     }
 
+    /**
+     * {@code o}'s identity hash if its header already holds one, without giving it one (a hash
+     * given here, inside an event, would be the JVM's); 0 if not, or if values may be elsewhere.
+     */
+    public static int ifInHeader(Object o) {
+        return hashedHeader(o) ? System.identityHashCode(o) : 0;
+    }
+
     /** {@code System.identityHashCode(o)}, made deterministic on recorded threads. */
     public static int identityHashCode(Object o) {
         if (o == null || !Rt.active) {
