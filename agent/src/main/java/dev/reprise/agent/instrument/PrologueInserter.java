@@ -55,7 +55,7 @@ final class PrologueInserter extends ClassVisitor {
         Type target = Type.getMethodType(h.desc());
         Type hook = Type.getMethodType(h.hookDesc());
         int receiver = (access & Opcodes.ACC_STATIC) != 0 ? 0 : 1;
-        Type returned = h.kind() == Kind.BEFORE ? Type.VOID_TYPE : target.getReturnType();
+        Type returned = h.kind() == Kind.BEFORE || h.kind() == Kind.ANY_THREAD ? Type.VOID_TYPE : target.getReturnType();
         if (hook.getArgumentTypes().length != target.getArgumentTypes().length + receiver
                 || !hook.getReturnType().equals(returned)) {
             throw new IllegalStateException("hook " + h.hookName() + h.hookDesc() + " does not fit "
@@ -83,19 +83,16 @@ final class PrologueInserter extends ClassVisitor {
         @Override
         public void visitCode() {
             super.visitCode();
+            if (hook.kind() == Kind.ANY_THREAD) {
+                argumentSlots = loadArguments();
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, hook.hookOwner(), hook.hookName(), hook.hookDesc(), false);
+                return;
+            }
             Label body = new Label();
             super.visitMethodInsn(Opcodes.INVOKESTATIC, RT, hook.kind() == Kind.ANY_DEPTH ? "recorded" : "claim", "()Z",
                     false);
             super.visitJumpInsn(Opcodes.IFEQ, body);
-            int slot = 0;
-            if (!isStatic) {
-                super.visitVarInsn(Opcodes.ALOAD, 0);
-                slot = 1;
-            }
-            for (Type t : Type.getArgumentTypes(hook.desc())) {
-                super.visitVarInsn(t.getOpcode(Opcodes.ILOAD), slot);
-                slot += t.getSize();
-            }
+            int slot = loadArguments();
             super.visitMethodInsn(Opcodes.INVOKESTATIC, hook.hookOwner(), hook.hookName(), hook.hookDesc(), false);
             if (hook.kind() != Kind.BEFORE) {
                 super.visitInsn(Type.getReturnType(hook.desc()).getOpcode(Opcodes.IRETURN));
@@ -107,6 +104,20 @@ final class PrologueInserter extends ClassVisitor {
                 // The body's own first frame, if any, must not share this offset.
                 super.visitInsn(Opcodes.NOP);
             }
+        }
+
+        /** Pushes the receiver and every argument; returns the slots they take. */
+        private int loadArguments() {
+            int slot = 0;
+            if (!isStatic) {
+                super.visitVarInsn(Opcodes.ALOAD, 0);
+                slot = 1;
+            }
+            for (Type t : Type.getArgumentTypes(hook.desc())) {
+                super.visitVarInsn(t.getOpcode(Opcodes.ILOAD), slot);
+                slot += t.getSize();
+            }
+            return slot;
         }
     }
 }

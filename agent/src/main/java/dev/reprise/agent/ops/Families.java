@@ -30,7 +30,8 @@ public final class Families {
             NioDirectoryOps.class,
             FileChannelOps.class,
             NativeLibraryOps.class,
-            OutsideWorldOps.class);
+            OutsideWorldOps.class,
+            ProcessOps.class);
 
     private Families() {
     }
@@ -49,7 +50,7 @@ public final class Families {
 
     /** The main thread's first events: what the JVM fixed before the program started. */
     public static void startSession(Session session) throws Exception {
-        NativeLibraryOps.configure(session.config().dir());
+        RecordingCopies.configure(session.config().dir());
         StartupState.capture();
     }
 }
