@@ -43,18 +43,20 @@ final class PrologueInserter extends ClassVisitor {
                 if ((access & (Opcodes.ACC_NATIVE | Opcodes.ACC_ABSTRACT)) != 0) {
                     throw new IllegalStateException(h.owner() + "." + name + desc + " has no body to hook");
                 }
-                checkHookShape(h, access);
+                // A constructor's receiver is not initialized yet: an ANY_THREAD hook gets its arguments alone.
+                boolean noReceiver = (access & Opcodes.ACC_STATIC) != 0 || name.equals("<init>") && h.kind() == Kind.ANY_THREAD;
+                checkHookShape(h, noReceiver);
                 applied.add(h);
-                return new Prologue(mv, h, (access & Opcodes.ACC_STATIC) != 0);
+                return new Prologue(mv, h, (access & Opcodes.ACC_STATIC) != 0, noReceiver);
             }
         }
         return mv;
     }
 
-    private static void checkHookShape(Catalogue.PrologueHook h, int access) {
+    private static void checkHookShape(Catalogue.PrologueHook h, boolean noReceiver) {
         Type target = Type.getMethodType(h.desc());
         Type hook = Type.getMethodType(h.hookDesc());
-        int receiver = (access & Opcodes.ACC_STATIC) != 0 ? 0 : 1;
+        int receiver = noReceiver ? 0 : 1;
         Type returned = h.kind() == Kind.BEFORE || h.kind() == Kind.ANY_THREAD ? Type.VOID_TYPE : target.getReturnType();
         if (hook.getArgumentTypes().length != target.getArgumentTypes().length + receiver
                 || !hook.getReturnType().equals(returned)) {
@@ -72,12 +74,15 @@ final class PrologueInserter extends ClassVisitor {
 
         private final Catalogue.PrologueHook hook;
         private final boolean isStatic;
+        /** The hook takes no receiver: a static method's, or a constructor's ANY_THREAD hook. */
+        private final boolean noReceiver;
         private int argumentSlots;
 
-        Prologue(MethodVisitor mv, Catalogue.PrologueHook hook, boolean isStatic) {
+        Prologue(MethodVisitor mv, Catalogue.PrologueHook hook, boolean isStatic, boolean noReceiver) {
             super(Opcodes.ASM9, mv);
             this.hook = hook;
             this.isStatic = isStatic;
+            this.noReceiver = noReceiver;
         }
 
         @Override
@@ -106,12 +111,11 @@ final class PrologueInserter extends ClassVisitor {
             }
         }
 
-        /** Pushes the receiver and every argument; returns the slots they take. */
+        /** Pushes the receiver, unless the hook takes none, and every argument; returns the slots they take. */
         private int loadArguments() {
-            int slot = 0;
-            if (!isStatic) {
+            int slot = isStatic ? 0 : 1;
+            if (!noReceiver) {
                 super.visitVarInsn(Opcodes.ALOAD, 0);
-                slot = 1;
             }
             for (Type t : Type.getArgumentTypes(hook.desc())) {
                 super.visitVarInsn(t.getOpcode(Opcodes.ILOAD), slot);

@@ -3,6 +3,8 @@ package dev.reprise.agent.ops;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Method;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -25,11 +27,13 @@ import dev.reprise.agent.runtime.Rt;
 final class AttachedAgents {
     private static final String KIND = "agent";
     private static final String EXT = "jar";
-    /** Record: the attaches not yet coded in a process event, each {copy, agent class, options}. */
+    /** Record: the attaches not yet coded in a process event, each {copy, agent class, options, warning}. */
     private static final ConcurrentLinkedQueue<String[]> PENDING = new ConcurrentLinkedQueue<>();
     private static final String[] NONE = new String[0];
     /** The jar the JVM appended last for an agent; the attach thread then loads the agent's class. */
     private static volatile String appended;
+    /** The warning the JVM printed for the attach under way, or "". */
+    private static volatile String warning = "";
     private static volatile Instrumentation instrumentation;
 
     private AttachedAgents() {
@@ -42,6 +46,30 @@ final class AttachedAgents {
 
     static void appended(String jar) {
         appended = jar;
+        warning = "";
+    }
+
+    /**
+     * Record, on the attach thread: the JVM prints its warning of a dynamic agent load (JDK 21+)
+     * to stderr there, which no replay does. Its text, as the JDK composes it, goes with the
+     * attach, and the replay prints it as it loads the agent.
+     */
+    static void warns() {
+        String source = appended == null ? "" : appended;
+        try {
+            source = Path.of(source).toAbsolutePath().toString();
+        } catch (InvalidPathException e) {
+            // the JDK prints the path as given, too
+        }
+        String trace = System.getProperty("jdk.instrument.traceUsage");
+        boolean tracing = trace != null && (trace.isEmpty() || Boolean.parseBoolean(trace));
+        String nl = System.lineSeparator();
+        warning = "WARNING: A Java agent has been loaded dynamically (" + source + ")" + nl
+                + "WARNING: If a serviceability tool is in use, please run with -XX:+EnableDynamicAgentLoading to hide"
+                + " this warning" + nl
+                + (tracing ? "" : "WARNING: If a serviceability tool is not in use, please run with"
+                        + " -Djdk.instrument.traceUsage for more information" + nl)
+                + "WARNING: Dynamic loading of agents will be disallowed by default in a future release";
     }
 
     /** Record, on the attach thread: the agent's jar is copied into the recording before it runs. */
@@ -53,18 +81,18 @@ final class AttachedAgents {
         } catch (IOException e) {
             copy = "";
         }
-        PENDING.add(new String[] {copy, agentClass, options});
+        PENDING.add(new String[] {copy, agentClass, options, warning});
     }
 
     /**
      * Codes the attaches since the last process event: recording, those pending; replay, reads
-     * them and returns them, three strings each, to {@link #load} once the event ends.
+     * them and returns them, four strings each, to {@link #load} once the event ends.
      */
     static String[] coded(Ev ev) {
         List<String> taken = new ArrayList<>();
         if (ev.recording()) {
             for (String[] a; (a = PENDING.poll()) != null;) {
-                taken.addAll(List.of(a[0], a[1], a[2] == null ? "\0" : a[2]));
+                taken.addAll(List.of(a[0], a[1], a[2] == null ? "\0" : a[2], a[3]));
             }
         }
         int n = ev.i(taken.size());
@@ -88,7 +116,10 @@ final class AttachedAgents {
             Thread attach = new Thread(new Runnable() {
                 @Override
                 public void run() {
-                    for (int i = 0; i < agents.length; i += 3) {
+                    for (int i = 0; i < agents.length; i += 4) {
+                        if (!agents[i + 3].isEmpty()) {
+                            System.err.println(agents[i + 3]);
+                        }
                         loadOne(agents[i], agents[i + 1], agents[i + 2].equals("\0") ? null : agents[i + 2]);
                     }
                 }

@@ -124,6 +124,18 @@ public final class ProcessOps {
         AttachedAgents.appended(jar);
     }
 
+    /**
+     * JDK 21+: the JVM makes an attached agent's {@code Instrumentation}, which warns on stderr of
+     * the dynamic load unless the command line allowed it.
+     */
+    @Prologue(owner = "sun/instrument/InstrumentationImpl", method = "<init>", desc = "(JZZZ)V",
+            kind = Prologue.Kind.ANY_THREAD, optional = true)
+    public static void instrumenting(long agent, boolean redefine, boolean nativePrefix, boolean warns) {
+        if (warns && !Session.current().replaying()) {
+            AttachedAgents.warns();
+        }
+    }
+
     /** The JVM's attach thread loads an agent into this JVM. */
     @Prologue(owner = "sun/instrument/InstrumentationImpl", method = "loadClassAndCallAgentmain",
             desc = "(Ljava/lang/String;Ljava/lang/String;)V", kind = Prologue.Kind.ANY_THREAD)
