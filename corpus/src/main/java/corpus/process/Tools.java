@@ -46,7 +46,8 @@ public final class Tools {
         Process inherited = builder(markers, "inherit", "echo inherited out; echo inherited err >&2").inheritIO().start();
         System.out.println("inherited status " + inherited.waitFor());
 
-        Process sleeper = start(markers, "sleeper", "sleep 30");
+        Process sleeper = start(markers, "sleeper", "echo ready; exec sleep 30");
+        System.out.println("sleeper " + firstLine(sleeper));
         System.out.println("timed wait " + sleeper.waitFor(50, TimeUnit.MILLISECONDS) + " alive " + sleeper.isAlive());
         ProcessHandle handle = sleeper.toHandle();
         System.out.println("handle pid matches " + (handle.pid() == sleeper.pid()) + ", pid " + sleeper.pid()
@@ -61,7 +62,8 @@ public final class Tools {
         System.out.println("destroyed, onExit " + sleeper.onExit().get().exitValue() + ", handle onExit "
                 + handle.onExit().get().isAlive());
 
-        Process stubborn = start(markers, "stubborn", "trap '' TERM; sleep 30");
+        Process stubborn = start(markers, "stubborn", "trap '' TERM; echo ready; exec sleep 30");
+        System.out.println("stubborn " + firstLine(stubborn));
         stubborn.destroyForcibly();
         System.out.println("forcibly " + stubborn.waitFor(10, TimeUnit.SECONDS) + " status " + stubborn.exitValue());
 
@@ -85,6 +87,11 @@ public final class Tools {
 
     private static Process sh(Path markers, String name, String script) throws Exception {
         return start(markers, name, script);
+    }
+
+    /** The child's first line: once it is read, the child runs and touched its marker. */
+    private static String firstLine(Process p) throws Exception {
+        return new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).readLine();
     }
 
     private static String output(Process p) throws Exception {
