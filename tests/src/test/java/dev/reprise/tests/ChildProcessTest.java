@@ -59,11 +59,14 @@ class ChildProcessTest {
         Run recorded = Reprise.record(rec, corpus("corpus.process.SelfAttach", marker.toString()));
         assertEquals(0, recorded.status(), recorded::toString);
         assertEquals("attacher exited 0\nagent options: stored by the agent\n"
-                + "instrumentation: true, retransform supported true, this class modifiable true\n", recorded.stdout(),
+                + "instrumentation: true, retransform supported true, this class modifiable true\n"
+                + "from the boot class path: corpus.process.SelfAttach$Booted, loader null\n", recorded.stdout(),
                 recorded::toString);
         assertTrue(Files.exists(marker), "the recording ran the attacher");
         assertTrue(names(rec).stream().anyMatch(n -> n.matches("agent-[0-9a-f]{8}-\\d+\\.jar")),
                 () -> "the recording keeps a copy of the agent's jar, which the program deleted: " + names(rec));
+        assertTrue(names(rec).stream().anyMatch(n -> n.matches("appended-[0-9a-f]{8}-\\d+\\.jar")),
+                () -> "the recording keeps a copy of the jar appended to the boot class path: " + names(rec));
 
         assertReplaysWithoutChildren(rec, recorded, marker.getParent());
     }

@@ -31,7 +31,8 @@ public final class Families {
             FileChannelOps.class,
             NativeLibraryOps.class,
             OutsideWorldOps.class,
-            ProcessOps.class);
+            ProcessOps.class,
+            InstrumentationOps.class);
 
     private Families() {
     }
@@ -46,6 +47,7 @@ public final class Families {
             Class.forName(c.getName(), true, null);
         }
         Class.forName(StartupState.class.getName(), true, null);
+        Class.forName(WrittenArchives.class.getName(), true, null); // its start time is the agent's
     }
 
     /** The main thread's first events: what the JVM fixed before the program started. */
