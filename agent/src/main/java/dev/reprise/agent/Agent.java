@@ -17,6 +17,7 @@ import dev.reprise.agent.instrument.OrderedFields;
 import dev.reprise.agent.instrument.Transformer;
 import dev.reprise.agent.ops.Families;
 import dev.reprise.agent.ops.MonitorOps;
+import dev.reprise.agent.ops.ProcessOps;
 import dev.reprise.agent.ops.RedactedEnv;
 import dev.reprise.agent.ops.ReflectionOrder;
 import dev.reprise.core.config.AgentConfig;
@@ -57,6 +58,7 @@ public final class Agent {
             Families.prepare();
             OrderedFields.configure(config.orderedFields());
             RedactedEnv.configure(config.redactedEnv());
+            ProcessOps.configure(inst);
             Catalogue catalogue = new Catalogue(hooks, MonitorOps.JDK_CLASSES);
             Transformer transformer = new Transformer(catalogue, ClassCache.open(config.classCache(), agentJar));
             transformer.warmUp();

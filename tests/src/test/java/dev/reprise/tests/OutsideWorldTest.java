@@ -11,15 +11,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Sockets and child processes are not recorded: a recording warns once per kind and runs on; its
- * replay stops (status 3) with a report at the first attempt, before anything reaches the
- * outside. Replays run without a network ({@code unshare -n}): they need none.
+ * Sockets are not recorded: a recording warns once and runs on; its replay stops (status 3) with a
+ * report at the first attempt, before anything reaches the outside. Replays run without a network
+ * ({@code unshare -n}): they need none.
  */
 class OutsideWorldTest {
     @TempDir
@@ -52,27 +51,6 @@ class OutsideWorldTest {
         assertTrue(replay.stderr().contains("the program opened a socket, which a replay never does"), replay::toString);
         assertTrue(replay.stderr().contains("actual:   " + called), replay::toString);
         assertFalse(Files.exists(socketFile), "the replay bound no Unix domain socket");
-    }
-
-    @Test
-    void aChildProcessIsWarnedOfWhenRecordedAndNeverStartedByTheReplay() {
-        Path marker = tmp.resolve("child-ran");
-        Path rec = tmp.resolve("rec");
-        Run recorded = Reprise.record(rec, corpus("corpus.outside.ChildProcess", marker.toString()));
-        assertEquals(0, recorded.status(), recorded::toString);
-        assertEquals("before the child\nchild exited 0\n", recorded.stdout(), recorded::toString);
-        assertTrue(recorded.stderr().contains("reprise: warning: the program started a process (java.lang.ProcessBuilder.start"
-                + " from corpus.outside.ChildProcess.main"), recorded::toString);
-        assertTrue(recorded.stderr().contains("child processes are not recorded"), recorded::toString);
-        assertTrue(Files.exists(marker), "the recorded run started the child");
-        marker.toFile().delete();
-
-        Run replay = replayWithoutNetwork(rec);
-        assertEquals(3, replay.status(), replay::toString);
-        assertEquals("before the child\n", replay.stdout(), replay::toString);
-        assertTrue(replay.stderr().contains("the program started a process, which a replay never does"), replay::toString);
-        assertTrue(replay.stderr().contains("corpus.outside.ChildProcess$Marker " + marker), replay::toString);
-        assertFalse(Files.exists(marker), "the replay started no child");
     }
 
     /** {@code reprise replay DIR} in a network namespace of its own, which has no network. */

@@ -8,7 +8,7 @@ import java.util.Set;
 /**
  * Lets instrumented JDK code call Reprise's runtime, and the runtime reach JDK internals. The
  * runtime lives in the boot loader's unnamed module, which named modules do not read: java.base
- * is made to read it, and opens the packages whose private methods hooks call for real.
+ * is made to read it (java.instrument too), and opens the packages whose private methods hooks call for real.
  */
 public final class JdkAccess {
     private static final String[] OPENED = {
@@ -27,5 +27,9 @@ public final class JdkAccess {
             opens.put(p, Set.of(runtime));
         }
         inst.redefineModule(base, Set.of(runtime), opens, opens, Set.of(), Map.of());
+        // The agents attached later call into Reprise as they load (ops/ProcessOps), and the
+        // program's appends of jars are hooked (ops/InstrumentationOps).
+        Map<String, Set<Module>> instrument = Map.of("sun.instrument", Set.of(runtime));
+        inst.redefineModule(Instrumentation.class.getModule(), Set.of(runtime), Map.of(), instrument, Set.of(), Map.of());
     }
 }

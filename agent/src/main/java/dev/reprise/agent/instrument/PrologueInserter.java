@@ -43,19 +43,21 @@ final class PrologueInserter extends ClassVisitor {
                 if ((access & (Opcodes.ACC_NATIVE | Opcodes.ACC_ABSTRACT)) != 0) {
                     throw new IllegalStateException(h.owner() + "." + name + desc + " has no body to hook");
                 }
-                checkHookShape(h, access);
+                // A constructor's receiver is not initialized yet: an ANY_THREAD hook gets its arguments alone.
+                boolean noReceiver = (access & Opcodes.ACC_STATIC) != 0 || name.equals("<init>") && h.kind() == Kind.ANY_THREAD;
+                checkHookShape(h, noReceiver);
                 applied.add(h);
-                return new Prologue(mv, h, (access & Opcodes.ACC_STATIC) != 0);
+                return new Prologue(mv, h, (access & Opcodes.ACC_STATIC) != 0, noReceiver);
             }
         }
         return mv;
     }
 
-    private static void checkHookShape(Catalogue.PrologueHook h, int access) {
+    private static void checkHookShape(Catalogue.PrologueHook h, boolean noReceiver) {
         Type target = Type.getMethodType(h.desc());
         Type hook = Type.getMethodType(h.hookDesc());
-        int receiver = (access & Opcodes.ACC_STATIC) != 0 ? 0 : 1;
-        Type returned = h.kind() == Kind.BEFORE ? Type.VOID_TYPE : target.getReturnType();
+        int receiver = noReceiver ? 0 : 1;
+        Type returned = h.kind() == Kind.BEFORE || h.kind() == Kind.ANY_THREAD ? Type.VOID_TYPE : target.getReturnType();
         if (hook.getArgumentTypes().length != target.getArgumentTypes().length + receiver
                 || !hook.getReturnType().equals(returned)) {
             throw new IllegalStateException("hook " + h.hookName() + h.hookDesc() + " does not fit "
@@ -72,30 +74,30 @@ final class PrologueInserter extends ClassVisitor {
 
         private final Catalogue.PrologueHook hook;
         private final boolean isStatic;
+        /** The hook takes no receiver: a static method's, or a constructor's ANY_THREAD hook. */
+        private final boolean noReceiver;
         private int argumentSlots;
 
-        Prologue(MethodVisitor mv, Catalogue.PrologueHook hook, boolean isStatic) {
+        Prologue(MethodVisitor mv, Catalogue.PrologueHook hook, boolean isStatic, boolean noReceiver) {
             super(Opcodes.ASM9, mv);
             this.hook = hook;
             this.isStatic = isStatic;
+            this.noReceiver = noReceiver;
         }
 
         @Override
         public void visitCode() {
             super.visitCode();
+            if (hook.kind() == Kind.ANY_THREAD) {
+                argumentSlots = loadArguments();
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, hook.hookOwner(), hook.hookName(), hook.hookDesc(), false);
+                return;
+            }
             Label body = new Label();
             super.visitMethodInsn(Opcodes.INVOKESTATIC, RT, hook.kind() == Kind.ANY_DEPTH ? "recorded" : "claim", "()Z",
                     false);
             super.visitJumpInsn(Opcodes.IFEQ, body);
-            int slot = 0;
-            if (!isStatic) {
-                super.visitVarInsn(Opcodes.ALOAD, 0);
-                slot = 1;
-            }
-            for (Type t : Type.getArgumentTypes(hook.desc())) {
-                super.visitVarInsn(t.getOpcode(Opcodes.ILOAD), slot);
-                slot += t.getSize();
-            }
+            int slot = loadArguments();
             super.visitMethodInsn(Opcodes.INVOKESTATIC, hook.hookOwner(), hook.hookName(), hook.hookDesc(), false);
             if (hook.kind() != Kind.BEFORE) {
                 super.visitInsn(Type.getReturnType(hook.desc()).getOpcode(Opcodes.IRETURN));
@@ -107,6 +109,19 @@ final class PrologueInserter extends ClassVisitor {
                 // The body's own first frame, if any, must not share this offset.
                 super.visitInsn(Opcodes.NOP);
             }
+        }
+
+        /** Pushes the receiver, unless the hook takes none, and every argument; returns the slots they take. */
+        private int loadArguments() {
+            int slot = isStatic ? 0 : 1;
+            if (!noReceiver) {
+                super.visitVarInsn(Opcodes.ALOAD, 0);
+            }
+            for (Type t : Type.getArgumentTypes(hook.desc())) {
+                super.visitVarInsn(t.getOpcode(Opcodes.ILOAD), slot);
+                slot += t.getSize();
+            }
+            return slot;
         }
     }
 }

@@ -30,7 +30,9 @@ public final class Families {
             NioDirectoryOps.class,
             FileChannelOps.class,
             NativeLibraryOps.class,
-            OutsideWorldOps.class);
+            OutsideWorldOps.class,
+            ProcessOps.class,
+            InstrumentationOps.class);
 
     private Families() {
     }
@@ -45,11 +47,12 @@ public final class Families {
             Class.forName(c.getName(), true, null);
         }
         Class.forName(StartupState.class.getName(), true, null);
+        Class.forName(WrittenArchives.class.getName(), true, null); // its start time is the agent's
     }
 
     /** The main thread's first events: what the JVM fixed before the program started. */
     public static void startSession(Session session) throws Exception {
-        NativeLibraryOps.configure(session.config().dir());
+        RecordingCopies.configure(session.config().dir());
         StartupState.capture();
     }
 }

@@ -4,11 +4,6 @@ import java.io.File;
 import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.zip.CRC32;
 
 import dev.reprise.agent.runtime.Digest;
 import dev.reprise.agent.runtime.Divergence;
@@ -16,7 +11,6 @@ import dev.reprise.agent.runtime.Ev;
 import dev.reprise.agent.runtime.JdkMethods;
 import dev.reprise.agent.runtime.Op;
 import dev.reprise.agent.runtime.Rt;
-import dev.reprise.core.recording.Recording;
 
 /**
  * Loading a native library from a file outside the JDK ({@code System.load}, {@code loadLibrary}).
@@ -29,6 +23,8 @@ public final class NativeLibraryOps {
     private static final String LIBRARIES = "jdk/internal/loader/NativeLibraries";
     private static final String IMPL = "jdk/internal/loader/NativeLibraries$NativeLibraryImpl";
     private static final Op LOAD = Op.named("native.library.load");
+    private static final String KIND = "native";
+    private static final String EXT = "so";
     /** The JDK's own libraries load live and unlogged: Reprise's own work loads some at other moments. */
     private static final String JAVA_HOME = canonicalJavaHome();
 
@@ -37,14 +33,7 @@ public final class NativeLibraryOps {
     /** {@code load(impl, name, isBuiltin, throwIfFail)} from JDK 19 on. */
     private static final MethodHandle LOAD_LATER = loadHandle(boolean.class, boolean.class);
 
-    private static volatile Path recordingDir;
-
     private NativeLibraryOps() {
-    }
-
-    /** The recording's directory, where copies of the libraries are kept. */
-    public static void configure(Path dir) {
-        recordingDir = dir;
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = LIBRARIES, method = "load",
@@ -88,14 +77,13 @@ public final class NativeLibraryOps {
      * methods would then differ too.
      */
     private static boolean load(int site, String name, Loader jdk) throws Throwable {
-        Path dir = recordingDir;
         Ev ev = Ev.begin(LOAD, site, Digest.of(name));
         try {
-            String copy = ev.s(ev.recording() ? copy(dir, name) : null);
-            if (!ev.recording() && !copy.isEmpty()) {
-                checkCopy(dir, copy);
-            }
-            boolean loaded = jdk.load(copy.isEmpty() ? name : dir.resolve(copy).toString());
+            String copy = ev.s(ev.recording() ? RecordingCopies.copy(name, KIND, EXT) : null);
+            String file = copy.isEmpty() ? name
+                    : ev.recording() ? RecordingCopies.dir().resolve(copy).toString()
+                    : RecordingCopies.checked(copy, KIND, EXT, "a native library the program loaded").toString();
+            boolean loaded = jdk.load(file);
             if (ev.z(loaded) != loaded) {
                 Divergence.mismatch("native library load",
                         "loading " + name + " (the recording's copy " + copy + ") " + (loaded ? "succeeded" : "failed")
@@ -106,49 +94,6 @@ public final class NativeLibraryOps {
             throw ev.threw(t);
         } finally {
             ev.end();
-        }
-    }
-
-    /**
-     * Copies the library into the recording, once per content, readable by its owner alone as every
-     * file of a recording is; "" for a missing file.
-     */
-    private static String copy(Path dir, String name) throws IOException {
-        Path file = Path.of(name);
-        if (dir == null || !Files.isRegularFile(file)) {
-            return "";
-        }
-        byte[] bytes = Files.readAllBytes(file);
-        String copy = copyName(bytes);
-        Path target = dir.resolve(copy);
-        if (!Files.exists(target)) {
-            Path partial = dir.resolve(copy + ".part");
-            Files.deleteIfExists(partial);
-            Files.createFile(partial, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            Files.write(partial, bytes);
-            Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
-        }
-        return copy;
-    }
-
-    private static String copyName(byte[] bytes) {
-        CRC32 crc = new CRC32();
-        crc.update(bytes);
-        return Recording.nativeCopyName(crc.getValue(), bytes.length);
-    }
-
-    /** A copy missing or damaged (its content no longer matches its name) is a damaged recording: status 4. */
-    private static void checkCopy(Path dir, String copy) {
-        String why;
-        try {
-            why = copyName(Files.readAllBytes(dir.resolve(copy))).equals(copy) ? null : "its content does not match its name";
-        } catch (IOException e) {
-            why = e.toString();
-        }
-        if (why != null) {
-            Divergence.message("recording unreadable: " + dir.resolve(copy) + ", the copy of a native library the program"
-                    + " loaded: " + why);
-            Runtime.getRuntime().halt(Divergence.EXIT_CORRUPT);
         }
     }
 

@@ -41,7 +41,13 @@ public @interface Prologue {
          * event, releases the claim and returns, and the body runs live and unclaimed, its own
          * operations events of their own (the shutdown that {@code Runtime.exit} runs).
          */
-        BEFORE
+        BEFORE,
+        /**
+         * {@code Hook.m(...)} on every call, from any thread, recorded or not, then the target's
+         * body: the hook logs nothing and only notes what the JVM's own threads do on the program's
+         * behalf (an agent attached to it).
+         */
+        ANY_THREAD
     }
 
     Kind kind() default Kind.CLAIMED;

@@ -78,7 +78,8 @@ public final class RandomAccessFileOps {
     public static void open(RandomAccessFile self, String path, int mode) throws Throwable {
         if (JdkFiles.isJdkPath(path) || ArchiveOps.openingArchive()) {
             try {
-                OPEN_LIVE.invokeExact(self, JdkFiles.live(path), mode);
+                String file = JdkFiles.isJdkPath(path) ? JdkFiles.live(path) : WrittenArchives.opened(path);
+                OPEN_LIVE.invokeExact(self, file, mode);
                 return;
             } finally {
                 Rt.release();

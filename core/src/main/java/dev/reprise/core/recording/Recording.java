@@ -20,14 +20,16 @@ import java.util.List;
  * <li>{@value #END}: how the run ended ({@link EndOfRun}), written by the recording agent at exit;
  *     read by {@code record} for the manifest's counts, status and completion, by the checks of a
  *     provisional manifest, and by the replaying agent for how a cut run ended and TO's cut turns.</li>
- * <li>{@code native-<crc>-<size>.so} ({@link #nativeCopyName}): copies of native libraries the
- *     program loaded, written by the recording agent and loaded by the replaying one.</li>
+ * <li>{@code <kind>-<crc>-<size>.<ext>} ({@link #copyName}): copies of files the program loaded
+ *     code or read archives from and that a replay may not have (native libraries, attached
+ *     agents' jars, jars it appended to the class path, archives it wrote), written by the
+ *     recording agent and used by the replaying one.</li>
  * <li>{@value #MANIFEST} and its checksum {@value #SEAL}: written by {@code record} (provisional as
  *     the program starts, final at its end); read and checked by {@code replay} and {@code inspect},
  *     which give the replaying agent what it needs of it (the exit status) on its command line.</li>
  * </ul>
  * The manifest lists the SHA-256 of each of {@link #SIDE_FILES}; the streams' chunks carry their
- * own checksums, and a native copy's name its content's.
+ * own checksums, and a copy's name its content's.
  */
 public abstract class Recording {
     public static final String MANIFEST = "manifest.json";
@@ -70,9 +72,9 @@ public abstract class Recording {
         return n.substring(PREFIX.length(), n.length() - SUFFIX.length());
     }
 
-    /** The name of the copy of a native library whose content has this CRC-32 and size. */
-    public static String nativeCopyName(long crc32, long size) {
-        return String.format("native-%08x-%d.so", crc32, size);
+    /** The name of the copy of a file of {@code kind} whose content has this CRC-32 and size: {@code native-1a2b3c4d-9120.so}. */
+    public static String copyName(String kind, long crc32, long size, String ext) {
+        return String.format("%s-%08x-%d.%s", kind, crc32, size, ext);
     }
 
     /** The hex SHA-256 of {@code bytes}: the manifest's checksum of a side file. */

@@ -1,0 +1,81 @@
+package dev.reprise.agent.ops;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.zip.CRC32;
+
+import dev.reprise.agent.runtime.Divergence;
+import dev.reprise.core.recording.Recording;
+
+/**
+ * Copies, in the recording's directory, of files the program loads code from (a native library,
+ * an attached agent's jar) and that a replay, which writes nothing, may not have: often the
+ * program's own temporary files. A copy is named by its content, {@code <kind>-<crc>-<size>.<ext>},
+ * kept once per content, and checked against its name before a replay uses it.
+ */
+final class RecordingCopies {
+    private static volatile Path dir;
+
+    private RecordingCopies() {
+    }
+
+    /** The recording's directory. */
+    static void configure(Path recordingDir) {
+        dir = recordingDir;
+    }
+
+    static Path dir() {
+        return dir;
+    }
+
+    /**
+     * Copies {@code name} into the recording, readable by its owner alone as every file of a
+     * recording is; returns the copy's name, or "" for a missing file.
+     */
+    static String copy(String name, String kind, String ext) throws IOException {
+        Path file = Path.of(name);
+        Path d = dir;
+        if (d == null || !Files.isRegularFile(file)) {
+            return "";
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        String copy = copyName(bytes, kind, ext);
+        Path target = d.resolve(copy);
+        if (!Files.exists(target)) {
+            Path partial = d.resolve(copy + ".part");
+            Files.deleteIfExists(partial);
+            Files.createFile(partial, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Files.write(partial, bytes);
+            Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+        }
+        return copy;
+    }
+
+    private static String copyName(byte[] bytes, String kind, String ext) {
+        CRC32 crc = new CRC32();
+        crc.update(bytes);
+        return Recording.copyName(kind, crc.getValue(), bytes.length, ext);
+    }
+
+    /**
+     * The copy's path, once checked. A copy missing or damaged (its content no longer matches its
+     * name) is a damaged recording: status 4. {@code what} says what it is a copy of.
+     */
+    static Path checked(String copy, String kind, String ext, String what) {
+        Path file = dir.resolve(copy);
+        String why;
+        try {
+            why = copyName(Files.readAllBytes(file), kind, ext).equals(copy) ? null : "its content does not match its name";
+        } catch (IOException e) {
+            why = e.toString();
+        }
+        if (why != null) {
+            Divergence.message("recording unreadable: " + file + ", the copy of " + what + ": " + why);
+            Runtime.getRuntime().halt(Divergence.EXIT_CORRUPT);
+        }
+        return file;
+    }
+}
