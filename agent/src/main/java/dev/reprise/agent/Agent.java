@@ -23,6 +23,7 @@ import dev.reprise.core.config.AgentConfig;
 import dev.reprise.agent.runtime.Divergence;
 import dev.reprise.agent.runtime.ExitHooks;
 import dev.reprise.agent.runtime.IdentityHashes;
+import dev.reprise.agent.runtime.RaceWatch;
 import dev.reprise.agent.runtime.StartupHashes;
 import dev.reprise.agent.runtime.Session;
 
@@ -56,6 +57,7 @@ public final class Agent {
             Session session = Session.start(config, Thread.currentThread());
             Families.prepare();
             OrderedFields.configure(config.orderedFields());
+            RaceWatch.configure(config.watchRaces());
             RedactedEnv.configure(config.redactedEnv());
             Catalogue catalogue = new Catalogue(hooks, MonitorOps.JDK_CLASSES);
             Transformer transformer = new Transformer(catalogue, ClassCache.open(config.classCache(), agentJar));

@@ -21,6 +21,8 @@ public final class RunInfo {
     public static final String END = "end.properties";
     /** In {@value #END}, TO only: the turns of events the exit cut off, comma-separated. */
     private static final String CUT_TURNS = "cutTurns";
+    /** In {@value #END}, when the run learned races: the plain fields found raced ({@link RaceWatch}), comma-separated. */
+    private static final String RACED_FIELDS = "racedFields";
     /** In {@value #END}: why writing the streams failed; they end where it did, and no counts are listed. */
     public static final String WRITE_FAILED = "writeFailed";
     /** In {@value #END}: the program was ended because {@code reprise record} was gone ({@link RecorderWatch}). */
@@ -79,6 +81,9 @@ public final class RunInfo {
                 list.append(list.length() == 0 ? "" : ",").append(t);
             }
             p.setProperty(CUT_TURNS, list.toString());
+        }
+        if (RaceWatch.on()) {
+            p.setProperty(RACED_FIELDS, String.join(",", RaceWatch.raced()));
         }
         for (Map.Entry<String, Long> e : new TreeMap<>(eventsByThread).entrySet()) {
             p.setProperty("thread." + e.getKey() + ".events", Long.toString(e.getValue()));

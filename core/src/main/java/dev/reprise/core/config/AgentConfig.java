@@ -18,11 +18,18 @@ import java.util.Map;
  * ordered as synchronization actions, like a volatile field's. {@code redactedEnv}, recording
  * only: names of environment variables, {@code *} and {@code ?} globs allowed, whose values are
  * logged as a placeholder. {@code recorder}, recording only: the pid of the {@code reprise record}
- * process, which the program must not outlive; 0 for none.
+ * process, which the program must not outlive; 0 for none. {@code watchRaces}, recording only: the
+ * run looks for plain fields its threads race on, and lists them at its end.
  */
 public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, Long chaosSeed, int recordedStatus,
                           boolean recordingComplete, Path classCache, List<String> orderedFields,
-                          List<String> redactedEnv, long recorder) {
+                          List<String> redactedEnv, long recorder, boolean watchRaces) {
+    public AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, Long chaosSeed, int recordedStatus,
+                       boolean recordingComplete, Path classCache, List<String> orderedFields, List<String> redactedEnv, long recorder) {
+        this(mode, dir, order, logRelaxed, chaosSeed, recordedStatus, recordingComplete, classCache, orderedFields, redactedEnv,
+                recorder, false);
+    }
+
     /** Between the names of {@link #redactedEnv}: no variable's name can hold it. */
     private static final String NAME_SEPARATOR = "\0";
 
@@ -53,7 +60,8 @@ public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, 
                 cache == null ? null : Path.of(cache),
                 fields.isEmpty() ? List.of() : List.of(fields.split(",")),
                 redacted.isEmpty() ? List.of() : List.of(redacted.split(NAME_SEPARATOR)),
-                Long.parseLong(kv.getOrDefault("recorder", "0")));
+                Long.parseLong(kv.getOrDefault("recorder", "0")),
+                Boolean.parseBoolean(kv.getOrDefault("races", "false")));
     }
 
     public String encode() {
@@ -80,6 +88,9 @@ public record AgentConfig(Mode mode, Path dir, Order order, boolean logRelaxed, 
         }
         if (recorder != 0) {
             sb.append("&recorder=").append(recorder);
+        }
+        if (watchRaces) {
+            sb.append("&races=true");
         }
         return sb.toString();
     }

@@ -1,0 +1,194 @@
+package dev.reprise.agent.runtime;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+
+/**
+ * Record, RTO, when {@code reprise record} learns a program's races: finds the plain fields two
+ * threads access, one of them writing, with no ordered synchronization event between the two
+ * accesses. Such a field is what a replay reads another value from; the next recording orders it
+ * as {@code --order-field} would ({@code cli/RaceProfile}).
+ *
+ * <p>Happens-before comes from Reprise's own ordering: every edge a thread's ordered event logs
+ * (to another thread's event, by count) raises what the thread has seen of that thread
+ * ({@link #saw}), and a started thread begins with what its parent had seen, and its parent's count
+ * ({@link #inherited}). An access by thread {@code T} after one by thread {@code U} at {@code U}'s
+ * count {@code c} is ordered when {@code T} has seen an event of {@code U} past {@code c}. Edges
+ * are not propagated further (a thread does not learn what the thread it follows had seen): a
+ * hand-off through a third thread looks like a race, which only orders one field more.
+ *
+ * <p>Per field, not per object: each field remembers the object of its last access and compares
+ * by reference, so nothing hashes the program's objects (which would change the identity hashes
+ * a replay gives them). Two threads hammering one object's field meet there; a field whose
+ * accesses alternate between objects is missed until two threads meet on one. The tables are
+ * plain arrays accessed without synchronization: a torn or lost update loses a sighting, never
+ * reports a field no two threads accessed.
+ */
+public final class RaceWatch {
+    /** Whether this run watches: set once in premain, before any class is instrumented. */
+    private static volatile boolean on;
+    /** Fields watched at most; later ones are not watched. */
+    private static final int MAX_FIELDS = 1 << 16;
+    /** Threads an edge can name here: class initializers' contexts (indexes from the top) are not watched. */
+    private static final int MAX_THREADS = 1 << 12;
+    /**
+     * Field names by id, in an open-addressed table keyed by the name's hash: the instrumented code
+     * passes the name, a constant the JVM interns, so an id costs a hash the string caches and a
+     * reference compare, and cached instrumented classes stay right in every run.
+     */
+    private static final String[] NAMES = new String[MAX_FIELDS];
+    /** Per field: the object of its last access (null for a static field, whose object is always that). */
+    private static final Object[] OBJECT = new Object[MAX_FIELDS];
+    /** Per field: its last write to {@link #OBJECT}, and its last read since, as (thread index + 1, count) packed; 0 none. */
+    private static final long[] WRITE = new long[MAX_FIELDS];
+    private static final long[] READ = new long[MAX_FIELDS];
+    private static final boolean[] RACED = new boolean[MAX_FIELDS];
+    private static final int COUNT_BITS = 44;
+    private static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
+
+    private RaceWatch() {
+    }
+
+    public static void configure(boolean watch) {
+        on = watch;
+    }
+
+    public static boolean on() {
+        return on;
+    }
+
+    /** The id of {@code field} ({@code owner.name}, internal class name); -1 once the table is full. */
+    private static int id(String field) {
+        int i = field.hashCode() & (MAX_FIELDS - 1);
+        for (int probes = 0; probes < MAX_FIELDS; probes++, i = (i + 1) & (MAX_FIELDS - 1)) {
+            String n = NAMES[i];
+            if (n == field) {
+                return i;
+            }
+            if (n == null) {
+                return register(field);
+            }
+            if (n.equals(field)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Registers {@code field} once, under the lock: the probe that found no name raced with another registering. */
+    private static synchronized int register(String field) {
+        int i = field.hashCode() & (MAX_FIELDS - 1);
+        for (int probes = 0; probes < MAX_FIELDS; probes++, i = (i + 1) & (MAX_FIELDS - 1)) {
+            if (NAMES[i] == null) {
+                NAMES[i] = field;
+                return i;
+            }
+            if (NAMES[i].equals(field)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    public static void read(Object o, String field) {
+        access(o, field, false);
+    }
+
+    public static void write(Object o, String field) {
+        access(o, field, true);
+    }
+
+    public static void readStatic(String field) {
+        access(null, field, false);
+    }
+
+    public static void writeStatic(String field) {
+        access(null, field, true);
+    }
+
+    private static void access(Object o, String field, boolean write) {
+        if (!Rt.active) {
+            return;
+        }
+        int f = id(field);
+        if (f < 0 || RACED[f]) {
+            return;
+        }
+        ThreadCtx ctx = Rt.current();
+        // Not a recorded thread, Reprise's own work, the JDK's own calls into java.util.concurrent
+        // (unordered by design), or a class initializer's context (which the JVM orders).
+        if (ctx.depth != 0 || ctx.quiet != 0 || ctx.initializing != null || ctx.index < 0 || ctx.index >= MAX_THREADS) {
+            return;
+        }
+        long me = ((long) (ctx.index + 1) << COUNT_BITS) | ctx.syncCount;
+        if (OBJECT[f] != o) {
+            OBJECT[f] = o;
+            WRITE[f] = write ? me : 0;
+            READ[f] = write ? 0 : me;
+            return;
+        }
+        if (unordered(ctx, WRITE[f]) || write && unordered(ctx, READ[f])) {
+            RACED[f] = true;
+            return;
+        }
+        if (write) {
+            WRITE[f] = me;
+            READ[f] = 0;
+        } else {
+            READ[f] = me;
+        }
+    }
+
+    /** Whether {@code other}, an access packed as in {@link #WRITE}, is another thread's that {@code ctx} has not seen. */
+    private static boolean unordered(ThreadCtx ctx, long other) {
+        int thread = (int) (other >>> COUNT_BITS) - 1;
+        if (other == 0 || thread == ctx.index) {
+            return false;
+        }
+        long[] seen = ctx.seen;
+        return seen == null || thread >= seen.length || seen[thread] <= (other & COUNT_MASK);
+    }
+
+    /** {@code ctx}'s ordered event follows event {@code count} of thread {@code thread}. */
+    static void saw(ThreadCtx ctx, int thread, long count) {
+        if (!on || thread < 0 || thread >= MAX_THREADS || ctx.index < 0) {
+            return;
+        }
+        long[] seen = ctx.seen;
+        if (seen == null || thread >= seen.length) {
+            seen = Arrays.copyOf(seen == null ? new long[0] : seen, Math.min(MAX_THREADS, Math.max(thread + 1, 2 * (seen == null ? 4 : seen.length))));
+            ctx.seen = seen;
+        }
+        if (seen[thread] < count) {
+            seen[thread] = count;
+        }
+    }
+
+    /**
+     * What a thread {@code parent} starts has seen as it begins: all that its parent had, and
+     * everything its parent did before the start, which comes before the start's own event.
+     */
+    static long[] inherited(ThreadCtx parent) {
+        if (!on || parent.index < 0 || parent.index >= MAX_THREADS) {
+            return null;
+        }
+        long[] seen = Arrays.copyOf(parent.seen == null ? new long[0] : parent.seen, Math.max(parent.index + 1,
+                parent.seen == null ? 0 : parent.seen.length));
+        seen[parent.index] = Math.max(seen[parent.index], parent.syncCount + 1);
+        return seen;
+    }
+
+    /** The fields found racing, as {@code internal/Class.field}, sorted. */
+    static List<String> raced() {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < MAX_FIELDS; i++) {
+            if (RACED[i] && NAMES[i] != null) {
+                out.add(NAMES[i]);
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+}
