@@ -1,5 +1,7 @@
 package dev.reprise.agent.runtime;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,17 +16,24 @@ import java.util.List;
  * <p>Happens-before comes from Reprise's own ordering: every edge a thread's ordered event logs
  * (to another thread's event, by count) raises what the thread has seen of that thread
  * ({@link #saw}), and a started thread begins with what its parent had seen, and its parent's count
- * ({@link #inherited}). An access by thread {@code T} after one by thread {@code U} at {@code U}'s
- * count {@code c} is ordered when {@code T} has seen an event of {@code U} past {@code c}. Edges
- * are not propagated further (a thread does not learn what the thread it follows had seen): a
- * hand-off through a third thread looks like a race, which only orders one field more.
+ * ({@link #inherited}). An access is stamped with its thread's count of events so far; an access
+ * by thread {@code T} after one by thread {@code U} stamped {@code c} is ordered when {@code T}
+ * has seen event {@code c} of {@code U} or a later one. That covers what {@code U} did right
+ * after the event, as it must for a monitor, whose release is no event: the next holder's
+ * acquisition follows the acquisition before it. An acquisition follows further, up to where
+ * {@code U} has got now, past its release (events inside the block, a nested monitor, raised its
+ * count). Both miss a race on a field written right after a volatile write that another thread
+ * then reads. Edges are not propagated further (a thread does not learn what the thread it
+ * follows had seen): a hand-off through a third thread looks like a race, which only orders one
+ * field more.
  *
  * <p>Per field, not per object: each field remembers the object of its last access and compares
  * by reference, so nothing hashes the program's objects (which would change the identity hashes
  * a replay gives them). Two threads hammering one object's field meet there; a field whose
- * accesses alternate between objects is missed until two threads meet on one. The tables are
- * plain arrays accessed without synchronization: a torn or lost update loses a sighting, never
- * reports a field no two threads accessed.
+ * accesses alternate between objects is missed until two threads meet on one. A field's object
+ * and stamps change together under a lock of the field's own; what a thread has seen is its own,
+ * read by others without synchronization, and only grows: a stale read sees less, which only
+ * hides a race.
  */
 public final class RaceWatch {
     /** Whether this run watches: set once in premain, before any class is instrumented. */
@@ -45,6 +54,11 @@ public final class RaceWatch {
     private static final long[] WRITE = new long[MAX_FIELDS];
     private static final long[] READ = new long[MAX_FIELDS];
     private static final boolean[] RACED = new boolean[MAX_FIELDS];
+    /** Per field, 1 while a thread updates its {@link #OBJECT} and stamps; through {@link #LOCKS}. */
+    private static final int[] LOCKED = new int[MAX_FIELDS];
+    private static final VarHandle LOCKS = MethodHandles.arrayElementVarHandle(int[].class);
+    /** Recorded threads' contexts by index, set as each opens, before any thread orders after its events. */
+    private static final ThreadCtx[] CONTEXTS = new ThreadCtx[MAX_THREADS];
     private static final int COUNT_BITS = 44;
     private static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
 
@@ -123,25 +137,39 @@ public final class RaceWatch {
             return;
         }
         long me = ((long) (ctx.index + 1) << COUNT_BITS) | ctx.syncCount;
-        if (OBJECT[f] != o) {
-            OBJECT[f] = o;
-            WRITE[f] = write ? me : 0;
-            READ[f] = write ? 0 : me;
-            return;
+        boolean raced;
+        // A field's object and stamps change together, under the field's lock: two threads
+        // accessing the field of two objects at once otherwise mixed one's object with the
+        // other's stamps, a race no two threads ran.
+        while (!LOCKS.compareAndSet(LOCKED, f, 0, 1)) {
+            Thread.onSpinWait();
         }
-        if (unordered(ctx, WRITE[f]) || write && unordered(ctx, READ[f])) {
+        try {
+            if (OBJECT[f] != o) {
+                OBJECT[f] = o;
+                WRITE[f] = write ? me : 0;
+                READ[f] = write ? 0 : me;
+                return;
+            }
+            raced = unordered(ctx, WRITE[f]) || write && unordered(ctx, READ[f]);
+            if (write) {
+                WRITE[f] = me;
+                READ[f] = 0;
+            } else {
+                READ[f] = me;
+            }
+        } finally {
+            LOCKS.setRelease(LOCKED, f, 0);
+        }
+        if (raced) {
             RACED[f] = true;
-            return;
-        }
-        if (write) {
-            WRITE[f] = me;
-            READ[f] = 0;
-        } else {
-            READ[f] = me;
         }
     }
 
-    /** Whether {@code other}, an access packed as in {@link #WRITE}, is another thread's that {@code ctx} has not seen. */
+    /**
+     * Whether {@code other}, an access packed as in {@link #WRITE}, is another thread's that
+     * {@code ctx} has not seen. {@code seen} holds a count plus one, 0 for none.
+     */
     private static boolean unordered(ThreadCtx ctx, long other) {
         int thread = (int) (other >>> COUNT_BITS) - 1;
         if (other == 0 || thread == ctx.index) {
@@ -151,18 +179,52 @@ public final class RaceWatch {
         return seen == null || thread >= seen.length || seen[thread] <= (other & COUNT_MASK);
     }
 
-    /** {@code ctx}'s ordered event follows event {@code count} of thread {@code thread}. */
-    static void saw(ThreadCtx ctx, int thread, long count) {
-        if (!on || thread < 0 || thread >= MAX_THREADS || ctx.index < 0) {
+    /** Opens the watch of {@code ctx}, a recorded thread's new context, with what it has seen as it begins ({@link #inherited}). */
+    static void opened(ThreadCtx ctx, long[] seen) {
+        if (on && ctx.index >= 0 && ctx.index < MAX_THREADS) {
+            ctx.seen = seen;
+            CONTEXTS[ctx.index] = ctx;
+        }
+    }
+
+    /**
+     * {@code ctx}'s ordered event follows event {@code count} of thread {@code thread}; for a
+     * monitor's acquisition ({@code acquisition}), what that thread has done since, up to its
+     * release: its count now, a plain read of another thread's field that may lag, which only
+     * sees less.
+     */
+    static void saw(ThreadCtx ctx, int thread, long count, boolean acquisition) {
+        if (!on || thread < 0 || thread >= MAX_THREADS || ctx.index < 0 || thread == ctx.index) {
             return;
         }
+        ThreadCtx other = CONTEXTS[thread];
+        if (acquisition && other != null) {
+            count = Math.max(count, other.syncCount);
+        }
+        long[] theirs = other == null ? null : other.seen;
         long[] seen = ctx.seen;
-        if (seen == null || thread >= seen.length) {
-            seen = Arrays.copyOf(seen == null ? new long[0] : seen, Math.min(MAX_THREADS, Math.max(thread + 1, 2 * (seen == null ? 4 : seen.length))));
+        int n = Math.max(thread + 1, theirs == null ? 0 : theirs.length);
+        if (seen == null || seen.length < n) {
+            seen = Arrays.copyOf(seen == null ? new long[0] : seen, n);
             ctx.seen = seen;
         }
-        if (seen[thread] < count) {
-            seen[thread] = count;
+        seen[thread] = Math.max(seen[thread], count + 1); // a count plus one
+        if (theirs != null) {
+            // What the other thread had seen, taken now rather than as of the event: it may have
+            // seen more since, which only hides a race, never reports one.
+            for (int i = 0; i < theirs.length; i++) {
+                seen[i] = Math.max(seen[i], theirs[i]);
+            }
+        }
+    }
+
+    /** The current thread's join of {@code t} returned with {@code t} ended: it follows all {@code t} did. */
+    public static void joined(Thread t) {
+        if (on) {
+            ThreadCtx ctx = Rt.current();
+            if (ctx.depth <= 1 && ctx.index >= 0) {
+                saw(ctx, Threads.indexOf(t), 0, true);
+            }
         }
     }
 
@@ -176,7 +238,7 @@ public final class RaceWatch {
         }
         long[] seen = Arrays.copyOf(parent.seen == null ? new long[0] : parent.seen, Math.max(parent.index + 1,
                 parent.seen == null ? 0 : parent.seen.length));
-        seen[parent.index] = Math.max(seen[parent.index], parent.syncCount + 1);
+        seen[parent.index] = Math.max(seen[parent.index], parent.syncCount + 1); // a count plus one
         return seen;
     }
 

@@ -240,7 +240,9 @@ public final class SyncOrder {
             return;
         }
         SlotLocks.MEMORY.lock(ctx, slot);
+        ctx.acquiring = true;
         recordMemory(ev, ctx, slot, false);
+        ctx.acquiring = false;
         SlotLocks.MEMORY.unlock(slot);
     }
 
@@ -444,7 +446,7 @@ public final class SyncOrder {
                 long count = UnlockedReads.orderAfter(owner(r), r & COUNT_MASK, slot);
                 ev.j(owner(r));
                 ev.j(count);
-                RaceWatch.saw(ctx, owner(r), count);
+                RaceWatch.saw(ctx, owner(r), count, ctx.acquiring);
             }
         }
         // Only now may a first use order after this event: the readers' counts just taken must
@@ -461,7 +463,7 @@ public final class SyncOrder {
         long before = (long) LAST_ORDERED.getAndSet(mine);
         long edge = prev != 0 ? prev : before;
         if (edge != 0) {
-            RaceWatch.saw(ctx, owner(edge), edge & COUNT_MASK);
+            RaceWatch.saw(ctx, owner(edge), edge & COUNT_MASK, ctx.acquiring);
         }
         ev.header(false);
         ev.j(prev != 0 ? EDGE : FIRST);

@@ -165,6 +165,12 @@ public final class Threads {
         }
     }
 
+    /** {@code t}'s creation index, or -1 for a thread that is not recorded. */
+    static int indexOf(Thread t) {
+        Registration r = PATHS.get(t);
+        return r == null ? -1 : r.index;
+    }
+
     /**
      * Called by the parent just before {@code child} starts: a recorded thread other than main
      * now runs, or soon will ({@link #othersStarted}).
@@ -206,7 +212,7 @@ public final class Threads {
                 Waiter.awaitAnnounced(r);
             }
             r.ctx = s.openThread(r.path, r.index);
-            r.ctx.seen = r.seen;
+            RaceWatch.opened(r.ctx, r.seen);
             ThreadRandoms.opened(r.path);
         }
         return r.ctx;
