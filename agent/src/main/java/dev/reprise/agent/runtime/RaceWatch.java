@@ -15,22 +15,23 @@ import java.util.List;
  *
  * <p>Happens-before comes from Reprise's own ordering: every edge a thread's ordered event logs
  * (to another thread's event, by count) raises what the thread has seen of that thread
- * ({@link #saw}), and a started thread begins with what its parent had seen, and its parent's count
- * ({@link #inherited}). An access is stamped with its thread's count of events so far; an access
- * by thread {@code T} after one by thread {@code U} stamped {@code c} is ordered when {@code T}
- * has seen event {@code c} of {@code U} or a later one. That covers what {@code U} did right
- * after the event, as it must for a monitor, whose release is no event: the next holder's
- * acquisition follows the acquisition before it. An acquisition follows further, up to where
- * {@code U} has got now, past its release (events inside the block, a nested monitor, raised its
- * count). Both miss a race on a field written right after a volatile write that another thread
- * then reads. Edges are not propagated further (a thread does not learn what the thread it
- * follows had seen): a hand-off through a third thread looks like a race, which only orders one
- * field more.
+ * ({@link #saw}), and with it all that thread had seen; a started thread begins with what its
+ * parent had seen, and its parent's count ({@link #inherited}); a join follows the joined thread.
+ * An access is stamped with its thread's count of events so far; an access by thread {@code T}
+ * after one by thread {@code U} stamped {@code c} is ordered when {@code T} has seen an event of
+ * {@code U} past {@code c}. A monitor's release is no event: the next holder's acquisition
+ * follows the acquisition before it, and covers all its holder did up to now, past the release
+ * (events inside the block, a nested monitor, raised its count). What another thread had seen is
+ * taken as of now, not as of the event, which may hide a race, never report one. A write's edges
+ * to the reads before it are no happens-before in the memory model, but a replay keeps them, so
+ * what they order replays. A hand-off through a thread that is not recorded is no edge, and
+ * looks like a race, which only orders one field more.
  *
- * <p>Per field, not per object: each field remembers the object of its last access and compares
- * by reference, so nothing hashes the program's objects (which would change the identity hashes
- * a replay gives them). Two threads hammering one object's field meet there; a field whose
- * accesses alternate between objects is missed until two threads meet on one. A field's object
+ * <p>Per field, not per object: each field remembers the objects of its last accesses
+ * ({@link Recent}) and compares by reference, so nothing hashes the program's objects (which
+ * would change the identity hashes a replay gives them). Two threads working on one object's
+ * field meet there; a race on an object that drops out of the field's recent ones between the
+ * two threads' accesses is missed. A field's object
  * and stamps change together under a lock of the field's own; what a thread has seen is its own,
  * read by others without synchronization, and only grows: a stale read sees less, which only
  * hides a race.
@@ -48,13 +49,10 @@ public final class RaceWatch {
      * reference compare, and cached instrumented classes stay right in every run.
      */
     private static final String[] NAMES = new String[MAX_FIELDS];
-    /** Per field: the object of its last access (null for a static field, whose object is always that). */
-    private static final Object[] OBJECT = new Object[MAX_FIELDS];
-    /** Per field: its last write to {@link #OBJECT}, and its last read since, as (thread index + 1, count) packed; 0 none. */
-    private static final long[] WRITE = new long[MAX_FIELDS];
-    private static final long[] READ = new long[MAX_FIELDS];
+    /** Per field, the objects whose field was accessed last, made at the field's first access. */
+    private static final Recent[] RECENT = new Recent[MAX_FIELDS];
     private static final boolean[] RACED = new boolean[MAX_FIELDS];
-    /** Per field, 1 while a thread updates its {@link #OBJECT} and stamps; through {@link #LOCKS}. */
+    /** Per field, 1 while a thread reads or updates its {@link #RECENT}; through {@link #LOCKS}. */
     private static final int[] LOCKED = new int[MAX_FIELDS];
     private static final VarHandle LOCKS = MethodHandles.arrayElementVarHandle(int[].class);
     /** Recorded threads' contexts by index, set as each opens, before any thread orders after its events. */
@@ -145,18 +143,22 @@ public final class RaceWatch {
             Thread.onSpinWait();
         }
         try {
-            if (OBJECT[f] != o) {
-                OBJECT[f] = o;
-                WRITE[f] = write ? me : 0;
-                READ[f] = write ? 0 : me;
+            Recent recent = RECENT[f];
+            if (recent == null) {
+                recent = new Recent();
+                RECENT[f] = recent;
+            }
+            int i = recent.indexOf(o);
+            if (i < 0) {
+                recent.add(o, write ? me : 0, write ? 0 : me);
                 return;
             }
-            raced = unordered(ctx, WRITE[f]) || write && unordered(ctx, READ[f]);
+            raced = unordered(ctx, recent.write[i]) || write && unordered(ctx, recent.read[i]);
             if (write) {
-                WRITE[f] = me;
-                READ[f] = 0;
+                recent.write[i] = me;
+                recent.read[i] = 0;
             } else {
-                READ[f] = me;
+                recent.read[i] = me;
             }
         } finally {
             LOCKS.setRelease(LOCKED, f, 0);
@@ -167,8 +169,8 @@ public final class RaceWatch {
     }
 
     /**
-     * Whether {@code other}, an access packed as in {@link #WRITE}, is another thread's that
-     * {@code ctx} has not seen. {@code seen} holds a count plus one, 0 for none.
+     * Whether {@code other}, an access packed as in {@link Recent#write}, is another thread's that
+     * {@code ctx} has not seen: its count is not below what {@code ctx} has seen of its thread.
      */
     private static boolean unordered(ThreadCtx ctx, long other) {
         int thread = (int) (other >>> COUNT_BITS) - 1;
@@ -177,6 +179,38 @@ public final class RaceWatch {
         }
         long[] seen = ctx.seen;
         return seen == null || thread >= seen.length || seen[thread] <= (other & COUNT_MASK);
+    }
+
+    /**
+     * The objects whose field was accessed last, up to {@value #WAYS}, replaced in turn: a shared
+     * object stays while each thread also works on objects of its own (h2's queue of waiting
+     * sessions among the deques every query makes). Compared by reference; a static field's
+     * object is null. Only under the field's lock.
+     */
+    private static final class Recent {
+        private static final int WAYS = 16;
+        final Object[] objects = new Object[WAYS];
+        /** The last write to each object's field, and the last read since, as (thread index + 1, count) packed; 0 none. */
+        final long[] write = new long[WAYS];
+        final long[] read = new long[WAYS];
+        int used;
+        int next;
+
+        int indexOf(Object o) {
+            for (int i = 0; i < used; i++) {
+                if (objects[i] == o) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        void add(Object o, long w, long r) {
+            int i = used < WAYS ? used++ : next++ % WAYS;
+            objects[i] = o;
+            write[i] = w;
+            read[i] = r;
+        }
     }
 
     /** Opens the watch of {@code ctx}, a recorded thread's new context, with what it has seen as it begins ({@link #inherited}). */
@@ -191,16 +225,16 @@ public final class RaceWatch {
      * {@code ctx}'s ordered event follows event {@code count} of thread {@code thread}; for a
      * monitor's acquisition ({@code acquisition}), what that thread has done since, up to its
      * release: its count now, a plain read of another thread's field that may lag, which only
-     * sees less.
+     * sees less. {@code seen} holds the first count not covered.
      */
     static void saw(ThreadCtx ctx, int thread, long count, boolean acquisition) {
         if (!on || thread < 0 || thread >= MAX_THREADS || ctx.index < 0 || thread == ctx.index) {
             return;
         }
         ThreadCtx other = CONTEXTS[thread];
-        if (acquisition && other != null) {
-            count = Math.max(count, other.syncCount);
-        }
+        // Covered: the other thread's accesses stamped below the event's count, which came
+        // before the event; for an acquisition, also those stamped up to its count now.
+        long covered = acquisition && other != null ? Math.max(count, other.syncCount) + 1 : count;
         long[] theirs = other == null ? null : other.seen;
         long[] seen = ctx.seen;
         int n = Math.max(thread + 1, theirs == null ? 0 : theirs.length);
@@ -208,7 +242,7 @@ public final class RaceWatch {
             seen = Arrays.copyOf(seen == null ? new long[0] : seen, n);
             ctx.seen = seen;
         }
-        seen[thread] = Math.max(seen[thread], count + 1); // a count plus one
+        seen[thread] = Math.max(seen[thread], covered);
         if (theirs != null) {
             // What the other thread had seen, taken now rather than as of the event: it may have
             // seen more since, which only hides a race, never reports one.
@@ -238,7 +272,7 @@ public final class RaceWatch {
         }
         long[] seen = Arrays.copyOf(parent.seen == null ? new long[0] : parent.seen, Math.max(parent.index + 1,
                 parent.seen == null ? 0 : parent.seen.length));
-        seen[parent.index] = Math.max(seen[parent.index], parent.syncCount + 1); // a count plus one
+        seen[parent.index] = Math.max(seen[parent.index], parent.syncCount + 1); // its accesses so far, before the start
         return seen;
     }
 
