@@ -70,7 +70,7 @@ class RaceLearningTest {
         for (int seed = 1; seed <= 3; seed++) {
             Run replayed = replay(second, seed);
             assertEquals(learned.stdout(), replayed.stdout(), replayed::toString);
-            assertEquals(learned.programStderr(), replayed.stderr(), replayed::toString);
+            assertEquals(learned.programStderr(), replayed.programStderr(), replayed::toString);
             assertEquals(learned.status(), replayed.status(), replayed::toString);
         }
     }
