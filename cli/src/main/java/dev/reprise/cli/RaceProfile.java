@@ -137,7 +137,11 @@ final class RaceProfile {
         TreeSet<String> all = new TreeSet<>(fields());
         all.addAll(found);
         Path dir = file.getParent();
-        Files.createDirectories(dir);
+        // Private, whatever the umask: CacheTrust refuses a cache with anything others may write.
+        if (Files.notExists(dir)) {
+            Files.createDirectory(dir);
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        }
         Path tmp = Files.createTempFile(dir, "profile", ".tmp", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.write(tmp, all, StandardCharsets.UTF_8);
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -48,10 +48,11 @@ final class RecordCommand implements Callable<Integer> {
                 + " for a field the program races on, which otherwise may make the replay diverge. Repeatable."})
     List<String> orderFields = new ArrayList<>();
 
-    @Option(names = "--learn-races",
-            description = {"Look for plain fields the program races on even if an earlier recording of it did already; the"
-                + " next recordings order those found too. The first recording of a program always looks."})
-    boolean learnRaces;
+    @Option(names = "--learn-races", negatable = true,
+            description = {"Look for plain fields the program races on even if an earlier recording of it did already (the"
+                + " next recordings order those found too), or with --no-learn-races, do not look. By default the first"
+                + " RTO recording of a program looks."})
+    Boolean learnRaces;
 
     @Option(names = "--redact-env", paramLabel = "NAME",
             description = {"Record this environment variable's value as <redacted> if the program reads it (globs such as"
@@ -92,7 +93,7 @@ final class RecordCommand implements Callable<Integer> {
         Path cache = CacheDir.trusted(System.getenv());
         RaceProfile profile = profile(cache, java);
         // Races are found through the recorded order's edges, which TO does not log.
-        boolean watch = order == Order.RTO && (learnRaces || profile == null || !profile.learned());
+        boolean watch = order == Order.RTO && (learnRaces != null ? learnRaces : profile == null || !profile.learned());
         AgentConfig config = new AgentConfig(Mode.RECORD, abs, order, logRelaxed, null, 0, true,
                 CacheDir.forRun(cache, fields, watch), fields, redactEnv, ProcessHandle.current().pid(), watch);
         List<String> argv = java.withAgent(java.words().get(0), JavaCommand.agentJar(), config.encode(), List.of());
