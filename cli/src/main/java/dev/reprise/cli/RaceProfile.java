@@ -73,7 +73,7 @@ final class RaceProfile {
 
     /**
      * A jar's entries' names, sizes and CRCs from its central directory (its contents, without
-     * reading them: a bench's class path is 84 MB of jars); another file's bytes; a directory's
+     * reading them all at every recording); another file's bytes; a directory's
      * files' names and digests in name order; nothing for what does not exist.
      */
     private static void digest(MessageDigest d, Path p) throws IOException {
