@@ -24,6 +24,7 @@ import dev.reprise.core.config.AgentConfig;
 import dev.reprise.agent.runtime.Divergence;
 import dev.reprise.agent.runtime.ExitHooks;
 import dev.reprise.agent.runtime.IdentityHashes;
+import dev.reprise.agent.runtime.RaceWatch;
 import dev.reprise.agent.runtime.StartupHashes;
 import dev.reprise.agent.runtime.Session;
 
@@ -57,6 +58,7 @@ public final class Agent {
             Session session = Session.start(config, Thread.currentThread());
             Families.prepare();
             OrderedFields.configure(config.orderedFields());
+            RaceWatch.configure(config.watchRaces());
             RedactedEnv.configure(config.redactedEnv());
             ProcessOps.configure(inst);
             Catalogue catalogue = new Catalogue(hooks, MonitorOps.JDK_CLASSES);

@@ -25,15 +25,27 @@ final class CacheDir {
      * repeats; the manifest keeps it so).
      */
     static Path resolve(Map<String, String> env, List<String> fields) {
+        return forRun(trusted(env), fields, false);
+    }
+
+    /** The cache's root directory, if there is one and {@link CacheTrust} lets it be used; else null. */
+    static Path trusted(Map<String, String> env) {
         Path base = resolve(env);
-        if (base != null) {
-            base = CacheTrust.usable(base);
-        }
-        if (base == null || fields.isEmpty()) {
+        return base == null ? null : CacheTrust.usable(base);
+    }
+
+    /**
+     * The directory of a run under the cache's root {@code base} (null: none) that orders
+     * {@code fields}, and with {@code watchRaces} looks for races ({@code RaceProfile}): that run's
+     * classes report their field accesses, so it has a directory of its own too.
+     */
+    static Path forRun(Path base, List<String> fields, boolean watchRaces) {
+        if (base == null || fields.isEmpty() && !watchRaces) {
             return base;
         }
         try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest(String.join(",", fields).getBytes(StandardCharsets.UTF_8));
+            String key = String.join(",", fields) + (watchRaces ? ";races" : "");
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
             return base.resolve("fields-" + HexFormat.of().formatHex(d, 0, 8));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e); // every JDK has SHA-256

@@ -69,6 +69,12 @@ final class JavaCommand {
         return words;
     }
 
+    /** What names the program to run: its main class, or {@code -jar JAR} or {@code -m MODULE}. */
+    String mainWords() {
+        String w = words.get(optionsEnd);
+        return w.startsWith("-") ? w + " " + words.get(optionsEnd + 1) : w;
+    }
+
     /** The JVM options, class path included, between the executable and the main class. */
     List<String> jvmOptions() {
         return words.subList(1, optionsEnd);

@@ -3,8 +3,8 @@ package dev.reprise.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -49,6 +49,12 @@ final class RecordCommand implements Callable<Integer> {
                 + " for a field the program races on, which otherwise may make the replay diverge. Repeatable."})
     List<String> orderFields = new ArrayList<>();
 
+    @Option(names = "--learn-races", negatable = true,
+            description = {"Look for plain fields the program races on even if an earlier recording of it did already (the"
+                + " next recordings order those found too), or with --no-learn-races, do not look. By default the first"
+                + " RTO recording of a program looks."})
+    Boolean learnRaces;
+
     @Option(names = "--redact-env", paramLabel = "NAME",
             description = {"Record this environment variable's value as <redacted> if the program reads it (globs such as"
                 + " '*_TOKEN' allowed). The program runs with the real value; a replay reads the placeholder. Repeatable."})
@@ -59,7 +65,7 @@ final class RecordCommand implements Callable<Integer> {
     List<String> command;
 
     ProgramIo io = ProgramIo.CONSOLE;
-    /** {@link #orderFields} in internal form, once checked. */
+    /** {@link #orderFields} in internal form, once checked, and the fields the program's profile learned. */
     private List<String> fields = List.of();
 
     @Override
@@ -86,9 +92,13 @@ final class RecordCommand implements Callable<Integer> {
         }
         RecordingDir rec = RecordingDir.recordedInto(dir);
         Path abs = dir.toAbsolutePath();
+        Path cache = CacheDir.trusted(System.getenv());
+        RaceProfile profile = profile(cache, java);
+        // Races are found through the recorded order's edges, which TO does not log.
+        boolean watch = order == Order.RTO && (learnRaces != null ? learnRaces : profile == null || !profile.learned());
         AgentConfig config = AgentConfig.record(abs).order(order).logRelaxed(logRelaxed)
-                .classCache(CacheDir.resolve(System.getenv(), fields)).orderedFields(fields).redactedEnv(redactEnv)
-                .recorder(ProcessHandle.current().pid()).build();
+                .classCache(CacheDir.forRun(cache, fields, watch)).orderedFields(fields).redactedEnv(redactEnv)
+                .recorder(ProcessHandle.current().pid()).watchRaces(watch).build();
         List<String> argv = java.withAgent(java.words().get(0), JavaCommand.agentJar(), config.encode(), List.of());
         long start = System.currentTimeMillis();
         // Written first, replaced when the program ends: a recorder killed outright leaves a
@@ -123,6 +133,9 @@ final class RecordCommand implements Callable<Integer> {
                     + " up to its last complete chunk; the program exited with status " + status);
             return status;
         }
+        if (watch) {
+            learned(rec, profile);
+        }
         String ending = ending(rec, m, status);
         if (signal != null) {
             String failed = ending != null && ending.startsWith(WENT_ON) ? "; it " + ending : "";
@@ -135,6 +148,62 @@ final class RecordCommand implements Callable<Integer> {
             Main.say("recording saved in " + dir);
         }
         return status;
+    }
+
+    /**
+     * The program's race profile, whose fields are added to {@link #fields} (said on stderr), or
+     * null without a cache or if its class path cannot be read.
+     */
+    private RaceProfile profile(Path cache, JavaCommand java) {
+        if (cache == null) {
+            return null;
+        }
+        try {
+            RaceProfile profile = RaceProfile.of(cache, java, Path.of(""));
+            List<String> learned = new ArrayList<>(profile.fields());
+            learned.removeAll(fields);
+            if (!learned.isEmpty()) {
+                List<String> all = new ArrayList<>(fields);
+                all.addAll(learned);
+                fields = OrderedFields.parse(all.stream().map(f -> f.replace('/', '.')).toList());
+                Main.say("ordering the plain fields earlier recordings of this program raced on: " + dotted(learned)
+                        + " (learned in " + profile.file() + ")");
+            }
+            return profile;
+        } catch (IOException | IllegalArgumentException e) {
+            Main.say("cannot read this program's race profile: " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** After a run that looked for races: keeps the fields found in the profile, and says which, and what follows. */
+    private void learned(RecordingDir rec, RaceProfile profile) {
+        List<String> found;
+        try {
+            found = RacedFields.of(rec);
+        } catch (RecordingException e) {
+            return;
+        }
+        if (found == null) {
+            return; // the run did not reach its end
+        }
+        try {
+            if (profile != null) {
+                profile.add(found);
+            }
+        } catch (IOException e) {
+            Main.say("cannot keep the races found in " + profile.file() + ": " + e.getMessage());
+            profile = null;
+        }
+        if (!found.isEmpty()) {
+            Main.say("the program raced on plain fields " + dotted(found) + ", which this recording does not order: its"
+                    + " replay may diverge. " + (profile != null ? "The next recording of this program orders them (learned in "
+                    + profile.file() + ")." : "Record again with " + RacedFields.options(found) + " to order them."));
+        }
+    }
+
+    static String dotted(List<String> internal) {
+        return String.join(", ", internal.stream().map(f -> f.replace('/', '.')).toList());
     }
 
     /** How a run that did not complete ended, in the words replay uses; null for one that did. */

@@ -46,8 +46,10 @@ final class ReplayCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         Manifest m;
+        CheckedRecording checked;
         try {
-            m = CheckedRecording.open(dir).manifest();
+            checked = CheckedRecording.open(dir);
+            m = checked.manifest();
         } catch (RecordingException e) {
             Main.say(e.getMessage());
             return ExitCodes.CORRUPT;
@@ -102,11 +104,17 @@ final class ReplayCommand implements Callable<Integer> {
         io.started().accept(p);
         int status = p.waitFor();
         if (status != m.exitStatus()) {
-            if (status == ExitCodes.DIVERGED || status == ExitCodes.CORRUPT) {
+            if (status == ExitCodes.CORRUPT) {
                 return status; // the replayer has reported why
             }
-            Main.say("replay diverged: the program exited with status " + status + ", the recording with "
-                    + m.exitStatus());
+            if (status != ExitCodes.DIVERGED) {
+                Main.say("replay diverged: the program exited with status " + status + ", the recording with "
+                        + m.exitStatus());
+            }
+            String advice = RacedFields.divergedAdvice(checked.dir(), m);
+            if (advice != null) {
+                Main.say(advice);
+            }
             return ExitCodes.DIVERGED;
         }
         return status;

@@ -15,6 +15,7 @@ import org.objectweb.asm.ClassWriter;
 import dev.reprise.agent.ops.JdkInternals;
 import dev.reprise.agent.runtime.Divergence;
 import dev.reprise.agent.runtime.JdkLoaders;
+import dev.reprise.agent.runtime.RaceWatch;
 import dev.reprise.agent.runtime.Rt;
 import dev.reprise.agent.runtime.Sites;
 import dev.reprise.agent.runtime.ThreadRandoms;
@@ -103,7 +104,7 @@ public final class Transformer implements ClassFileTransformer {
         boolean app = isApplicationClass(name, loader);
         Passes passes = new Passes(app, app || catalogue.rewritesSitesIn(name), app || catalogue.ordersMonitorsIn(name) || Catalogue.ordersSyncActionsIn(name),
                 app || Catalogue.ordersSyncActionsIn(name) || OrderedFields.declaredIn(name), !app && QuietCallRewriter.candidate(name), firstLoad,
-                JdkInternals.hasUnloggedMethods(name));
+                JdkInternals.hasUnloggedMethods(name), RaceWatch.on() && (app || RaceWatchRewriter.watchesJdk(name)));
         if (prologues.isEmpty() && constructed.isEmpty() && !passes.any()) {
             return null;
         }
@@ -214,9 +215,9 @@ public final class Transformer implements ClassFileTransformer {
 
     /** Which passes a class gets besides its prologues. */
     private record Passes(boolean application, boolean sites, boolean monitors, boolean syncActions, boolean quietCalls,
-                          boolean initializer, boolean unloggedMethods) {
+                          boolean initializer, boolean unloggedMethods, boolean races) {
         boolean any() {
-            return sites || monitors || syncActions || quietCalls || initializer || unloggedMethods;
+            return sites || monitors || syncActions || quietCalls || initializer || unloggedMethods || races;
         }
     }
 
@@ -267,6 +268,11 @@ public final class Transformer implements ClassFileTransformer {
         }
         if (passes.initializer() || passes.unloggedMethods()) {
             chain = new UnloggedRewriter(chain, !passes.initializer() ? null : passes.application() ? "enterOrdered" : "enter");
+        }
+        if (passes.races()) {
+            // Farthest from the writer: it sees the class's own field instructions, and its calls
+            // pass through every other pass, none of which rewrites them.
+            chain = new RaceWatchRewriter(chain, volatileFields);
         }
         reader.accept(chain, 0);
         for (Catalogue.PrologueHook h : prologues) {

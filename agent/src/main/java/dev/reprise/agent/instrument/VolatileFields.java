@@ -142,6 +142,14 @@ final class VolatileFields {
             return declarer;
         }
 
+        /**
+         * {@link VolatileFields#plainDeclarer} through this class's loader. Not kept among the
+         * answers: only a run that learns races asks, and it has a class cache of its own.
+         */
+        String plainDeclarer(String owner, String name) {
+            return VolatileFields.this.plainDeclarer(loader, owner, name);
+        }
+
         /** {@link VolatileFields#hashCodeDeclarer} through this class's loader, its answer kept. */
         String hashCodeDeclarer(String owner) {
             String declarer = VolatileFields.this.hashCodeDeclarer(loader, owner);
@@ -182,6 +190,23 @@ final class VolatileFields {
                 boolean ordered = d.volatiles().contains(name) || OrderedFields.contains(c, name)
                         || racy && !d.finals().contains(name) && c.startsWith("java/util/concurrent/");
                 return ordered ? c : null;
+            }
+            c = d.superName();
+        }
+        return null;
+    }
+
+    /**
+     * The class declaring the field {@code owner.name} if it is plain: neither volatile nor final,
+     * nor ordered already ({@link OrderedFields}, or declared in {@code java.util.concurrent}); else null.
+     */
+    String plainDeclarer(ClassLoader loader, String owner, String name) {
+        for (String c = owner; c != null; ) {
+            Declared d = declared(loader, c);
+            if (d.fields().contains(name)) {
+                boolean plain = !d.volatiles().contains(name) && !d.finals().contains(name) && !OrderedFields.contains(c, name)
+                        && !c.startsWith("java/util/concurrent/");
+                return plain ? c : null;
             }
             c = d.superName();
         }

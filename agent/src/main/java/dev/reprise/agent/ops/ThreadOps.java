@@ -9,6 +9,7 @@ import dev.reprise.agent.runtime.IdentityHashes;
 import dev.reprise.agent.runtime.JdkMethods;
 import dev.reprise.agent.runtime.Op;
 import dev.reprise.agent.runtime.Ordered;
+import dev.reprise.agent.runtime.RaceWatch;
 import dev.reprise.agent.runtime.Rt;
 import dev.reprise.agent.runtime.Threads;
 
@@ -218,6 +219,9 @@ public final class ThreadOps {
             if (ev.live()) {
                 JOIN_LIVE.invokeExact(t, millis);
                 ended = !t.isAlive();
+                if (ended) {
+                    RaceWatch.joined(t); // the thread's end orders it, which no event records
+                }
             } else {
                 ended = false;
             }

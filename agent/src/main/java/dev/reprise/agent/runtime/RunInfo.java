@@ -61,7 +61,8 @@ public final class RunInfo {
     }
 
     static void writeEnd(RecordingWriter recording, Map<String, Long> eventsByThread, long[] cutTurns) throws IOException {
-        recording.writeEnd(EndOfRun.flushed(eventsByThread, cutTurns, RecorderWatch.fired));
+        recording.writeEnd(EndOfRun.flushed(eventsByThread, cutTurns, RecorderWatch.fired,
+                RaceWatch.on() ? RaceWatch.raced() : null));
     }
 
     /** The end of a recording whose streams could not all be written: no counts, the failure. */

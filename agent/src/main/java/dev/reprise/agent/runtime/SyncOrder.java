@@ -240,7 +240,9 @@ public final class SyncOrder {
             return;
         }
         SlotLocks.MEMORY.lock(ctx, slot);
+        ctx.acquiring = true;
         recordMemory(ev, ctx, slot, false);
+        ctx.acquiring = false;
         SlotLocks.MEMORY.unlock(slot);
     }
 
@@ -349,7 +351,7 @@ public final class SyncOrder {
         if (prev != 0 && owner(prev) == ctx.index) {
             ev.header(true);
         } else {
-            ordered(ev, mine, prev);
+            ordered(ev, ctx, mine, prev);
         }
     }
 
@@ -406,7 +408,7 @@ public final class SyncOrder {
         } else if (others > 0) {
             // Volatile: the store half of the handshake with the other readers' unlocked reads.
             LONGS.setVolatile(MEMORY_SLOTS, writeAt, mine);
-            orderedAfterReads(ev, mine, slot, first, readers, others);
+            orderedAfterReads(ev, ctx, mine, slot, first, readers, others);
             return;
         } else {
             MEMORY_SLOTS[writeAt] = mine;
@@ -417,7 +419,7 @@ public final class SyncOrder {
         if (self >= 0 || (write != 0 ? owner(write) == me : readers > first)) {
             ev.header(true);
         } else {
-            ordered(ev, mine, write);
+            ordered(ev, ctx, mine, write);
         }
     }
 
@@ -429,7 +431,7 @@ public final class SyncOrder {
      * made it a method C2 took hundreds of milliseconds to compile, which ran slowly all that while.
      */
     @DontInline
-    private static void orderedAfterReads(Ev ev, long mine, int slot, int from, int to, int others) {
+    private static void orderedAfterReads(Ev ev, ThreadCtx ctx, long mine, int slot, int from, int to, int others) {
         ev.header(false);
         if (others == 1) {
             ev.j(EDGE);
@@ -441,8 +443,10 @@ public final class SyncOrder {
             long r = MEMORY_SLOTS[i];
             MEMORY_SLOTS[i] = 0L;
             if (owner(r) != owner(mine)) {
+                long count = UnlockedReads.orderAfter(owner(r), r & COUNT_MASK, slot);
                 ev.j(owner(r));
-                ev.j(UnlockedReads.orderAfter(owner(r), r & COUNT_MASK, slot));
+                ev.j(count);
+                RaceWatch.saw(ctx, owner(r), count, ctx.acquiring);
             }
         }
         // Only now may a first use order after this event: the readers' counts just taken must
@@ -455,9 +459,12 @@ public final class SyncOrder {
      * (0), after the last ordered event of the program (first use).
      */
     @DontInline
-    private static void ordered(Ev ev, long mine, long prev) {
+    private static void ordered(Ev ev, ThreadCtx ctx, long mine, long prev) {
         long before = (long) LAST_ORDERED.getAndSet(mine);
         long edge = prev != 0 ? prev : before;
+        if (edge != 0) {
+            RaceWatch.saw(ctx, owner(edge), edge & COUNT_MASK, ctx.acquiring);
+        }
         ev.header(false);
         ev.j(prev != 0 ? EDGE : FIRST);
         ev.j(edge == 0 ? -1 : owner(edge));

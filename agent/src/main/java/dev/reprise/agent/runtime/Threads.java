@@ -21,6 +21,8 @@ public final class Threads {
         ThreadCtx ctx;
         /** Record: the event that started the thread is in its parent's stream ({@link #announced}). */
         volatile boolean announced;
+        /** Record, learning races: what the thread has seen as it begins ({@link RaceWatch#inherited}); the PATHS table publishes it. */
+        long[] seen;
 
         Registration(String path, int index, long id) {
             this.path = path;
@@ -72,7 +74,9 @@ public final class Threads {
             throw new IllegalStateException("more than " + SyncOrder.MAX_THREADS + " recorded threads and class initializers");
         }
         remember(index, path);
-        PATHS.put(child, new Registration(path, index, id));
+        Registration r = new Registration(path, index, id);
+        r.seen = RaceWatch.inherited(parent);
+        PATHS.put(child, r);
         return path;
     }
 
@@ -161,6 +165,12 @@ public final class Threads {
         }
     }
 
+    /** {@code t}'s creation index, or -1 for a thread that is not recorded. */
+    static int indexOf(Thread t) {
+        Registration r = PATHS.get(t);
+        return r == null ? -1 : r.index;
+    }
+
     /**
      * Called by the parent just before {@code child} starts: a recorded thread other than main
      * now runs, or soon will ({@link #othersStarted}).
@@ -202,6 +212,7 @@ public final class Threads {
                 Waiter.awaitAnnounced(r);
             }
             r.ctx = s.openThread(r.path, r.index);
+            RaceWatch.opened(r.ctx, r.seen);
             ThreadRandoms.opened(r.path);
         }
         return r.ctx;

@@ -17,6 +17,7 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import dev.reprise.cli.ProgramIo;
+import dev.reprise.core.config.Order;
 
 /**
  * Runs one workload in every mode: warm-up iterations, then measured ones, each running the modes
@@ -54,6 +55,9 @@ final class Harness {
         command.add(w.mainClass());
         command.addAll(w.args(quick));
         Path dir = Files.createDirectories(work.resolve(w.name()));
+        if (w.threads()) {
+            learnRaces(w, command, dir);
+        }
         List<Run> out = new ArrayList<>();
         for (int i = 0; i < warmUps + runs; i++) {
             boolean warmUp = i < warmUps;
@@ -73,6 +77,21 @@ final class Harness {
             }
         }
         return out;
+    }
+
+    /**
+     * A multi-threaded workload's first recording, under RTO, learns the plain fields its threads
+     * race on, as a user's would ({@code RaceProfile}); every recording after it, TO ones included,
+     * orders them. Not timed, and not kept. With the profile learned already (an earlier bench on
+     * the same cache), it is one recording more.
+     */
+    private void learnRaces(Workload w, List<String> command, Path dir) throws Exception {
+        Path learn = dir.resolve("learn-races");
+        Trees.delete(learn);
+        int status = recorder.record(learn, Order.RTO, w.orderedFields(), command,
+                new ProgramIo(Redirect.DISCARD, Redirect.DISCARD, p -> { }));
+        Trees.delete(learn);
+        progress.accept(String.format("%s learning its races: record RTO exited with status %d", w.name(), status));
     }
 
     private static Mode replayOf(Mode record) {

@@ -21,7 +21,8 @@ import java.util.Map;
  * recording only: names of environment variables, {@code *} and {@code ?} globs allowed, whose
  * values are logged as a placeholder. {@code recorder}, recording only: the pid of the
  * {@code reprise record} process, which the program must not outlive; 0 for none.
- * {@code recordedStatus}, replay only: the recorded run's exit status, which the manifest holds
+ * {@code watchRaces}, recording only: the run looks for plain fields its threads race on, and
+ * lists them at its end. {@code recordedStatus}, replay only: the recorded run's exit status, which the manifest holds
  * and a replay of a recording that ends before the program does exits with.
  */
 public final class AgentConfig {
@@ -35,6 +36,7 @@ public final class AgentConfig {
     private static final String FIELDS = "fields";
     private static final String REDACT = "redact";
     private static final String RECORDER = "recorder";
+    private static final String RACES = "races";
     /** Between the names of {@link #redactedEnv}: no variable's name can hold it. */
     private static final String NAME_SEPARATOR = "\0";
 
@@ -48,6 +50,7 @@ public final class AgentConfig {
     private final List<String> orderedFields;
     private final List<String> redactedEnv;
     private final long recorder;
+    private final boolean watchRaces;
 
     private AgentConfig(Builder b) {
         this.mode = b.mode;
@@ -60,6 +63,7 @@ public final class AgentConfig {
         this.orderedFields = b.orderedFields;
         this.redactedEnv = b.redactedEnv;
         this.recorder = b.recorder;
+        this.watchRaces = b.watchRaces;
     }
 
     /** A recording into {@code dir}. */
@@ -86,6 +90,7 @@ public final class AgentConfig {
         private List<String> orderedFields = List.of();
         private List<String> redactedEnv = List.of();
         private long recorder;
+        private boolean watchRaces;
 
         private Builder(Mode mode, Path dir) {
             this.mode = mode;
@@ -125,6 +130,11 @@ public final class AgentConfig {
 
         public Builder recorder(long pid) {
             this.recorder = pid;
+            return this;
+        }
+
+        public Builder watchRaces(boolean watch) {
+            this.watchRaces = watch;
             return this;
         }
 
@@ -173,6 +183,10 @@ public final class AgentConfig {
         return recorder;
     }
 
+    public boolean watchRaces() {
+        return watchRaces;
+    }
+
     /** The text {@link #encode()} wrote; throws {@link IllegalArgumentException} saying what is wrong. */
     public static AgentConfig parse(String arg) {
         Map<String, String> kv = new HashMap<>();
@@ -198,6 +212,7 @@ public final class AgentConfig {
         String redacted = kv.getOrDefault(REDACT, "");
         b.redactedEnv(redacted.isEmpty() ? List.of() : List.of(redacted.split(NAME_SEPARATOR)));
         b.recorder(Long.parseLong(kv.getOrDefault(RECORDER, "0")));
+        b.watchRaces(Boolean.parseBoolean(kv.get(RACES)));
         return b.build();
     }
 
@@ -234,6 +249,9 @@ public final class AgentConfig {
         }
         if (recorder != 0) {
             append(sb, RECORDER, Long.toString(recorder));
+        }
+        if (watchRaces) {
+            append(sb, RACES, "true");
         }
         return sb.toString();
     }

@@ -1,6 +1,7 @@
 package dev.reprise.core.recording;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -11,23 +12,28 @@ import java.util.TreeMap;
  * and, under TO, the turns drawn by events no stream holds ({@code cutTurns}, sorted), or writing
  * the streams failed ({@code writeFailed}, why; no counts then, the streams end where it did).
  * {@code recorderGone}: the agent ended the program because {@code reprise record} was gone.
+ * {@code racedFields}: the plain fields ({@code internal/Class.field}) the run found its threads
+ * racing on when it looked for races; null if it did not look.
  */
-public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeFailed, boolean recorderGone) {
+public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeFailed, boolean recorderGone,
+                       List<String> racedFields) {
     private static final String COMPLETED = "completed";
     private static final String CUT_TURNS = "cutTurns";
     private static final String WRITE_FAILED = "writeFailed";
     private static final String RECORDER_GONE = "recorderGone";
+    private static final String RACED_FIELDS = "racedFields";
     private static final String THREAD = "thread.";
     private static final String EVENTS = ".events";
 
     /** Every stream flushed, holding {@code threads}' events. */
-    public static EndOfRun flushed(Map<String, Long> threads, long[] cutTurns, boolean recorderGone) {
-        return new EndOfRun(threads, cutTurns, null, recorderGone);
+    public static EndOfRun flushed(Map<String, Long> threads, long[] cutTurns, boolean recorderGone,
+                                   List<String> racedFields) {
+        return new EndOfRun(threads, cutTurns, null, recorderGone, racedFields);
     }
 
     /** Writing the streams failed with {@code why}. */
     public static EndOfRun writeFailed(String why, boolean recorderGone) {
-        return new EndOfRun(Map.of(), new long[0], why, recorderGone);
+        return new EndOfRun(Map.of(), new long[0], why, recorderGone, null);
     }
 
     /** Whether every stream was flushed, so that {@link #threads} counts their events. */
@@ -61,6 +67,9 @@ public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeF
             }
             p.setProperty(CUT_TURNS, list.toString());
         }
+        if (racedFields != null) {
+            p.setProperty(RACED_FIELDS, String.join(",", racedFields));
+        }
         for (Map.Entry<String, Long> e : threads.entrySet()) {
             p.setProperty(THREAD + e.getKey() + EVENTS, Long.toString(e.getValue()));
         }
@@ -90,6 +99,8 @@ public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeF
             throw new IllegalArgumentException(CUT_TURNS + " is not a list of numbers");
         }
         Arrays.sort(turns);
-        return new EndOfRun(threads, turns, p.getProperty(WRITE_FAILED), p.getProperty(RECORDER_GONE) != null);
+        String raced = p.getProperty(RACED_FIELDS);
+        return new EndOfRun(threads, turns, p.getProperty(WRITE_FAILED), p.getProperty(RECORDER_GONE) != null,
+                raced == null ? null : raced.isEmpty() ? List.of() : List.of(raced.split(",")));
     }
 }

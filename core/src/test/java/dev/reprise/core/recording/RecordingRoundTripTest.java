@@ -52,7 +52,7 @@ class RecordingRoundTripTest {
         Properties ops = new Properties();
         ops.setProperty("7", "file.read");
         out.writeOps(ops);
-        out.writeEnd(EndOfRun.flushed(Map.of("1", 1L, "1.2", 1L, "init-app.Config", 1L), new long[] {9, 4}, true));
+        out.writeEnd(EndOfRun.flushed(Map.of("1", 1L, "1.2", 1L, "init-app.Config", 1L), new long[] {9, 4}, true, List.of("app/Cache.next")));
         byte[] manifest = "{\"format\": 4}".getBytes(StandardCharsets.UTF_8);
         out.writeManifest(manifest);
         Map<String, String> sums = out.sideFileChecksums();
@@ -74,6 +74,7 @@ class RecordingRoundTripTest {
         assertArrayEquals(new long[] {4, 9}, end.cutTurns());
         assertTrue(end.flushed());
         assertTrue(end.recorderGone());
+        assertEquals(List.of("app/Cache.next"), end.racedFields());
         assertArrayEquals(manifest, in.manifestBytes());
         in.checkSeal(manifest);
         in.checkSideFiles(sums, false);
@@ -98,7 +99,7 @@ class RecordingRoundTripTest {
         assertEquals("No space left on device", end.writeFailed());
         assertEquals(Map.of(), end.threads());
         assertFalse(EndOfRun.completed(end, 0));
-        out.writeEnd(EndOfRun.flushed(Map.of("1", 3L), new long[0], false));
+        out.writeEnd(EndOfRun.flushed(Map.of("1", 3L), new long[0], false, null));
         assertTrue(EndOfRun.completed(in.endOfRun(), 0));
         assertFalse(EndOfRun.completed(in.endOfRun(), 128 + 15), "ended by a signal");
     }

@@ -1,0 +1,88 @@
+package dev.reprise.agent.instrument;
+
+import java.util.Set;
+
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+import dev.reprise.agent.runtime.RaceWatch;
+
+/**
+ * When a recording learns races ({@link RaceWatch}): reports each access to a plain field (not
+ * volatile, not final, not ordered already) to the watch before it is made, with the object
+ * accessed and the field's name as its declaring class has it. Constructors are left alone (the
+ * object is not yet shared), and so are static initializers (the JVM orders them against every
+ * use of the class).
+ */
+final class RaceWatchRewriter extends ClassVisitor {
+    private static final String WATCH = Type.getInternalName(RaceWatch.class);
+    /**
+     * The JDK classes watched besides the application's: collections a program may share between
+     * threads unsafely (h2's queue of waiting sessions is an {@code ArrayDeque}). Not the maps,
+     * whose instances the JDK's own caches share under its own locks, which Reprise does not order.
+     */
+    private static final Set<String> JDK_CLASSES = Set.of("java/util/ArrayDeque", "java/util/ArrayList",
+            "java/util/LinkedList", "java/util/PriorityQueue");
+
+    private final VolatileFields.Lookup fields;
+
+    RaceWatchRewriter(ClassVisitor next, VolatileFields.Lookup fields) {
+        super(Opcodes.ASM9, next);
+        this.fields = fields;
+    }
+
+    /** Whether the JDK class {@code internalName} is watched. */
+    static boolean watchesJdk(String internalName) {
+        return JDK_CLASSES.contains(internalName);
+    }
+
+    @Override
+    public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
+        MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
+        if (name.equals("<init>") || name.equals("<clinit>") || mv == null) {
+            return mv;
+        }
+        return new MethodVisitor(Opcodes.ASM9, mv) {
+            @Override
+            public void visitFieldInsn(int opcode, String owner, String field, String fieldDesc) {
+                String declarer = fields.plainDeclarer(owner, field);
+                if (declarer != null) {
+                    report(opcode, fieldDesc, declarer + '.' + field);
+                }
+                super.visitFieldInsn(opcode, owner, field, fieldDesc);
+            }
+
+            /** Calls the watch with the object (copied from under the value a write stores) and the field's name. */
+            private void report(int opcode, String fieldDesc, String field) {
+                switch (opcode) {
+                    case Opcodes.GETFIELD -> super.visitInsn(Opcodes.DUP);
+                    case Opcodes.PUTFIELD -> {
+                        if (Type.getType(fieldDesc).getSize() == 2) {
+                            super.visitInsn(Opcodes.DUP2_X1); // object, value -> value, object, value
+                            super.visitInsn(Opcodes.POP2);
+                            super.visitInsn(Opcodes.DUP_X2); // -> object, value, object
+                        } else {
+                            super.visitInsn(Opcodes.DUP2); // object, value -> object, value, object, value
+                            super.visitInsn(Opcodes.POP);
+                        }
+                    }
+                    default -> {
+                        // a static field: its name alone
+                    }
+                }
+                super.visitLdcInsn(field);
+                boolean instance = opcode == Opcodes.GETFIELD || opcode == Opcodes.PUTFIELD;
+                boolean read = opcode == Opcodes.GETFIELD || opcode == Opcodes.GETSTATIC;
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, WATCH, (read ? "read" : "write") + (instance ? "" : "Static"),
+                        instance ? "(Ljava/lang/Object;Ljava/lang/String;)V" : "(Ljava/lang/String;)V", false);
+            }
+
+            @Override
+            public void visitMaxs(int maxStack, int maxLocals) {
+                super.visitMaxs(maxStack + 2, maxLocals); // a write: the object and the value copied, or the object and the name
+            }
+        };
+    }
+}

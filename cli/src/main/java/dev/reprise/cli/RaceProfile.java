@@ -1,0 +1,149 @@
+package dev.reprise.cli;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * What earlier recordings of a program learned about its races: the plain fields its threads
+ * raced on, which every later {@code reprise record} of it orders. Kept in the class cache's
+ * directory ({@link CacheTrust} vouches for it), under {@code races/}, one file per program, named
+ * by a digest of what identifies it: the main class (or {@code -jar} or {@code -m} and its
+ * value) and the contents of its class path, in order (a module path is not read). A program whose classes change is another
+ * program, and learns anew. The file lists one field a line, {@code internal/Class.field};
+ * it exists once a recording of the program has looked for races, even if it found none.
+ */
+final class RaceProfile {
+    private final Path file;
+
+    private RaceProfile(Path file) {
+        this.file = file;
+    }
+
+    /** The profile of the program {@code java} runs, under the trusted cache {@code cache}; its class path read from {@code cwd}. */
+    static RaceProfile of(Path cache, JavaCommand java, Path cwd) throws IOException {
+        MessageDigest d;
+        try {
+            d = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e); // every JDK has SHA-256
+        }
+        List<String> words = java.words();
+        String classPath = null;
+        for (int i = 1; i < words.size() - 1; i++) {
+            String w = words.get(i);
+            if (w.equals("-cp") || w.equals("-classpath") || w.equals("--class-path")) {
+                classPath = words.get(i + 1);
+            }
+        }
+        List<String> entries = new ArrayList<>();
+        String main = java.mainWords();
+        if (main.startsWith("-jar ")) {
+            entries.add(main.substring(5));
+        } else if (classPath != null) {
+            entries.addAll(List.of(classPath.split(File.pathSeparator)));
+        }
+        update(d, main);
+        for (String e : entries) {
+            update(d, e);
+            digest(d, cwd.resolve(e.isEmpty() ? "." : e));
+        }
+        return new RaceProfile(cache.resolve("races").resolve(HexFormat.of().formatHex(d.digest(), 0, 16) + ".fields"));
+    }
+
+    private static void update(MessageDigest d, String s) {
+        d.update(s.getBytes(StandardCharsets.UTF_8));
+        d.update((byte) 0);
+    }
+
+    /**
+     * A jar's entries' names, sizes and CRCs from its central directory (its contents, without
+     * reading them all at every recording); another file's bytes; a directory's
+     * files' names and digests in name order; nothing for what does not exist.
+     */
+    private static void digest(MessageDigest d, Path p) throws IOException {
+        if (Files.isRegularFile(p) && isZip(p)) {
+            try (ZipFile zip = new ZipFile(p.toFile())) {
+                for (ZipEntry e : java.util.Collections.list(zip.entries())) {
+                    update(d, e.getName() + ' ' + e.getSize() + ' ' + e.getCrc());
+                }
+            }
+        } else if (Files.isRegularFile(p)) {
+            try (InputStream in = new DigestInputStream(Files.newInputStream(p), d)) {
+                in.transferTo(java.io.OutputStream.nullOutputStream());
+            }
+        } else if (Files.isDirectory(p)) {
+            List<Path> files;
+            try (Stream<Path> s = Files.walk(p)) {
+                files = s.filter(Files::isRegularFile).sorted().toList();
+            }
+            for (Path f : files) {
+                update(d, p.relativize(f).toString());
+                digest(d, f);
+            }
+        }
+    }
+
+    private static boolean isZip(Path p) throws IOException {
+        try (InputStream in = Files.newInputStream(p)) {
+            byte[] magic = in.readNBytes(4);
+            return magic.length == 4 && magic[0] == 'P' && magic[1] == 'K' && magic[2] == 3 && magic[3] == 4;
+        }
+    }
+
+    Path file() {
+        return file;
+    }
+
+    /** Whether a recording of the program has looked for its races. */
+    boolean learned() {
+        return Files.isRegularFile(file);
+    }
+
+    /** The fields learned, sorted; none if nothing was learned yet. */
+    List<String> fields() throws IOException {
+        if (!learned()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            if (!line.isBlank()) {
+                out.add(line.strip());
+            }
+        }
+        return OrderedFields.parse(out.stream().map(f -> f.replace('/', '.')).toList());
+    }
+
+    /**
+     * Adds {@code found} to the fields learned. Written whole to a private temporary file and
+     * renamed into place: a concurrent recording of the same program sees the old list or the new.
+     */
+    void add(List<String> found) throws IOException {
+        TreeSet<String> all = new TreeSet<>(fields());
+        all.addAll(found);
+        Path dir = file.getParent();
+        // Private, whatever the umask: CacheTrust refuses a cache with anything others may write.
+        if (Files.notExists(dir)) {
+            Files.createDirectory(dir);
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        }
+        Path tmp = Files.createTempFile(dir, "profile", ".tmp", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.write(tmp, all, StandardCharsets.UTF_8);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}

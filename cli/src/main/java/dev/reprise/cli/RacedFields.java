@@ -1,0 +1,83 @@
+package dev.reprise.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.reprise.cli.recording.Manifest;
+import dev.reprise.cli.recording.RecordingDir;
+import dev.reprise.cli.recording.RecordingException;
+import dev.reprise.core.recording.EndOfRun;
+
+/**
+ * The plain fields a recording found its program racing on without ordering them (the agent's
+ * {@code RaceWatch}), kept in its end marker, and what a replay that diverges says of them: the
+ * fields, and the command that records the program with them ordered.
+ */
+final class RacedFields {
+    private RacedFields() {
+    }
+
+    /** The fields found, none if the run looked and found none; null if it did not look (or did not reach its end). */
+    static List<String> of(RecordingDir rec) throws RecordingException {
+        EndOfRun end = rec.endOfRun();
+        return end == null ? null : end.racedFields();
+    }
+
+    /** {@code --order-field} options for {@code fields}. */
+    static String options(List<String> fields) {
+        StringBuilder sb = new StringBuilder();
+        for (String f : fields) {
+            sb.append(sb.length() == 0 ? "" : " ").append("--order-field ").append(f.replace('/', '.'));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * What a replay of {@code m} that diverged adds to its report: the fields its recording found
+     * raced and did not order, and the record command that orders them along with those it did;
+     * or, for a recording that did not look for races, how to look. Null if it looked and found none.
+     */
+    static String divergedAdvice(RecordingDir rec, Manifest m) {
+        List<String> found;
+        try {
+            found = of(rec);
+        } catch (RecordingException e) {
+            return null;
+        }
+        // An RTO recording, the only kind that looks ({@code found} is null for a TO one).
+        List<String> words = new ArrayList<>(List.of("reprise", "record"));
+        if (found == null) {
+            words.add("--learn-races");
+        }
+        List<String> ordered = new ArrayList<>(m.fieldsOrdered());
+        if (found != null) {
+            ordered.addAll(found);
+        }
+        if (!ordered.isEmpty()) {
+            words.add(options(ordered));
+        }
+        words.add("-o NEW_DIR --");
+        for (String w : m.command()) {
+            words.add(quoted(w));
+        }
+        String command = String.join(" ", words);
+        if (found == null) {
+            return "if the program races on plain fields, this finds them, and the recordings after it order them: " + command;
+        }
+        if (found.isEmpty()) {
+            return null;
+        }
+        List<String> described = new ArrayList<>();
+        for (String f : found) {
+            int dot = f.lastIndexOf('.');
+            described.add("field " + f.substring(dot + 1) + " of class " + f.substring(0, dot).replace('/', '.'));
+        }
+        return "the recorded run raced on " + String.join(", ", described) + ", which the recording does not order;"
+                + " this records the program with them ordered: " + command;
+    }
+
+    /** {@code w} as a POSIX shell reads it back. */
+    private static String quoted(String w) {
+        return w.matches("[A-Za-z0-9_./:=@%+,-]+") ? w : "'" + w.replace("'", "'\\''") + "'";
+    }
+}
