@@ -29,7 +29,7 @@ public final class Ejml {
             DMatrixRMaj a = matrix(n, r);
             DMatrixRMaj b = matrix(n, r + rounds);
             DMatrixRMaj product = CommonOps_MT_DDRM.mult(a, b, null);
-            // AᵀA + nI is symmetric positive definite: Cholesky applies.
+            // A^T A + nI is symmetric positive definite, so Cholesky applies.
             DMatrixRMaj spd = CommonOps_MT_DDRM.multTransA(a, a, null);
             for (int i = 0; i < n; i++) {
                 spd.add(i, i, n);
