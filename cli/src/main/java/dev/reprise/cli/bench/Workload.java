@@ -18,26 +18,35 @@ public record Workload(String name, String mainClass, List<String> quickArgs, Li
         this(name, mainClass, quickArgs, fullArgs, threads, what, List.of(), true);
     }
 
+    /**
+     * Stands for the worker thread count in an argument list: N = max(2, available processors),
+     * DaCapo's default of one worker per processor, and at least two so that a one-core machine
+     * still runs the workload multi-threaded.
+     */
+    static final String WORKERS = "WORKERS";
+
     /** The catalogue, in the order the bench runs and reports them. */
     public static final List<Workload> ALL = List.of(
             new Workload("luindex", "bench.LuIndex", List.of("150"), List.of("1500"), false,
                     "Lucene 9: index JDK sources"),
-            new Workload("lusearch", "bench.LuSearch", List.of("150", "150", "2"), List.of("1500", "3000", "2"), true,
-                    "Lucene 9: index, then search from 2 threads"),
+            new Workload("lusearch", "bench.LuSearch", List.of("150", "150", WORKERS), List.of("1500", "3000", WORKERS), true,
+                    "Lucene 9: index, then search from N threads"),
             // H2 races on plain fields (a table's queue of waiting sessions, a page's comparison
             // hint): the bench's first recording learns them.
-            new Workload("h2", "bench.H2", List.of("200", "2"), List.of("4000", "2"), true,
-                    "H2 in-memory SQL database, 2 client threads"),
-            new Workload("xalan", "bench.Xalan", List.of("500", "2"), List.of("4000", "10"), false,
-                    "Xalan XSLT transform of a generated document"),
+            new Workload("h2", "bench.H2", List.of("200", WORKERS), List.of("4000", WORKERS), true,
+                    "H2 in-memory SQL database, N client threads"),
+            new Workload("xalan", "bench.Xalan", List.of("500", "2", WORKERS), List.of("4000", "10", WORKERS), true,
+                    "Xalan XSLT transforms of a generated document from N threads"),
             new Workload("zxing", "bench.Zxing", List.of("40"), List.of("400"), false,
                     "ZXing: encode and decode barcodes in memory"),
-            new Workload("pmd", "bench.Pmd", List.of("5"), List.of("20"), false,
-                    "PMD 7: Java quickstart rules over JDK sources"),
+            new Workload("pmd", "bench.Pmd", List.of("5", WORKERS), List.of("20", WORKERS), true,
+                    "PMD 7: Java quickstart rules over JDK sources on N threads"),
             new Workload("fop", "bench.Fop", List.of("5"), List.of("30"), false,
                     "FOP: render generated XSL-FO to PDF in memory"),
             new Workload("batik", "bench.Batik", List.of("100", "1"), List.of("300", "4"), false,
                     "Batik: rasterize generated SVG to PNG in memory"),
+            new Workload("ejml", "bench.Ejml", List.of("200", "2", WORKERS), List.of("600", "6", WORKERS), true,
+                    "EJML: dense matrix products and Cholesky solves on N threads"),
             new Workload("jython", "bench.Jython", List.of("500"), List.of("3000"), false,
                     "Jython 2.7: run a small Python program"),
             // Nothing but synchronization: Reprise's ordering of java.util.concurrent at its most
@@ -53,6 +62,7 @@ public record Workload(String name, String mainClass, List<String> quickArgs, Li
     public static final List<String> QUICK = List.of("luindex", "h2");
 
     public List<String> args(boolean quick) {
-        return quick ? quickArgs : fullArgs;
+        String workers = Integer.toString(Math.max(2, Runtime.getRuntime().availableProcessors()));
+        return (quick ? quickArgs : fullArgs).stream().map(a -> a.equals(WORKERS) ? workers : a).toList();
     }
 }
