@@ -9,10 +9,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import jdk.internal.misc.Unsafe;
+
+import dev.reprise.agent.runtime.JdkLoaders;
+
 
 /**
- * Instruments the JDK classes the JVM loaded before the agent started (a few hundred: the
- * catalogue's and those {@link QuietCallRewriter} changes). Retransforming them has the JVM
+ * Instruments the JDK classes the JVM loaded before the agent started: the catalogue's, those
+ * {@link QuietCallRewriter} changes, and those not initialized yet, whose initializers are to be
+ * bracketed ({@link UnloggedRewriter}), as a class first loaded later is. Retransforming them has the JVM
  * rebuild each class file and pass it to the transformer, which reads its cache entry: half of
  * retransforming's cost, and a tenth of every run's start-up. So the cache keeps the instrumented
  * bytes of the last run's set in one file ({@link ClassCache#startupEntries}), and start-up
@@ -33,6 +38,7 @@ import java.util.Set;
 public final class LoadedClasses {
     /** Classes redefined by one call at start-up ({@link #redefine}). */
     private static final int REDEFINED_PER_CALL = 20;
+    private static final Unsafe UNSAFE = Unsafe.getUnsafe();
 
     private LoadedClasses() {
     }
@@ -102,7 +108,9 @@ public final class LoadedClasses {
 
     /**
      * The JDK classes loaded before the agent that it must change: those the catalogue changes,
-     * and those that call into java.util.concurrent ({@link QuietCallRewriter}).
+     * those that call into java.util.concurrent ({@link QuietCallRewriter}), and those not
+     * initialized yet. An initialized class's initializer never runs again, so the others are
+     * left as they are.
      */
     private static List<Class<?>> targets(Instrumentation inst, Catalogue catalogue, ClassCache cache) {
         Map<String, Boolean> quiet = cache == null ? new HashMap<>() : cache.quietVerdicts();
@@ -110,8 +118,8 @@ public final class LoadedClasses {
         List<Class<?>> targets = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
             String name = c.getName().replace('.', '/');
-            if ((catalogue.changesJdkClass(name) || QuietCallRewriter.appliesToLoaded(c, name, quiet))
-                    && inst.isModifiableClass(c)) {
+            if ((catalogue.changesJdkClass(name) || QuietCallRewriter.appliesToLoaded(c, name, quiet)
+                    || uninitializedJdkClass(c, name)) && inst.isModifiableClass(c)) {
                 targets.add(c);
             }
         }
@@ -119,6 +127,16 @@ public final class LoadedClasses {
             cache.saveQuietVerdicts();
         }
         return targets;
+    }
+
+    /**
+     * Whether {@code c} is a JDK class (not Reprise's own) the JVM has not initialized. One
+     * initialized between this test and its retransformation ran its initializer unbracketed,
+     * in premain, before any recorded thread exists.
+     */
+    private static boolean uninitializedJdkClass(Class<?> c, String name) {
+        return JdkLoaders.isJdk(c.getClassLoader()) && Transformer.isJdkName(name) && !name.startsWith("dev/reprise/")
+                && UNSAFE.shouldBeInitialized(c);
     }
 
     /**

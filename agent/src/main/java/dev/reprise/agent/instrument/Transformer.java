@@ -102,11 +102,8 @@ public final class Transformer implements ClassFileTransformer {
         List<Catalogue.ConstructedHook> constructed = catalogue.constructedHooksOf(name);
         boolean app = isApplicationClass(name, loader);
         Passes passes = new Passes(app, app || catalogue.rewritesSitesIn(name), app || catalogue.ordersMonitorsIn(name) || Catalogue.ordersSyncActionsIn(name),
-                app || Catalogue.ordersSyncActionsIn(name) || OrderedFields.declaredIn(name), !app && QuietCallRewriter.candidate(name), firstLoad,
+                app || Catalogue.ordersSyncActionsIn(name) || OrderedFields.declaredIn(name), !app && QuietCallRewriter.candidate(name),
                 JdkInternals.hasUnloggedMethods(name));
-        if (prologues.isEmpty() && constructed.isEmpty() && !passes.any()) {
-            return null;
-        }
         // What transforming runs (reading class files, the agent's own tables) is not the program's,
         // nor is what it does to the thread's ThreadLocalRandom probes (contended tables advance them).
         // Suppressing first: it may open the thread's context, which gives the thread its probe, and
@@ -212,12 +209,12 @@ public final class Transformer implements ClassFileTransformer {
         }
     }
 
-    /** Which passes a class gets besides its prologues. */
+    /**
+     * Which passes a class gets besides its prologues and the bracket of its static initializer,
+     * which every class gets ({@link UnloggedRewriter}).
+     */
     private record Passes(boolean application, boolean sites, boolean monitors, boolean syncActions, boolean quietCalls,
-                          boolean initializer, boolean unloggedMethods) {
-        boolean any() {
-            return sites || monitors || syncActions || quietCalls || initializer || unloggedMethods;
-        }
+                          boolean unloggedMethods) {
     }
 
     private byte[] instrument(String name, VolatileFields.Lookup volatileFields, byte[] bytes,
@@ -265,9 +262,8 @@ public final class Transformer implements ClassFileTransformer {
         if (passes.monitors()) {
             chain = new MonitorRewriter(chain, firstLoad, locals);
         }
-        if (passes.initializer() || passes.unloggedMethods()) {
-            chain = new UnloggedRewriter(chain, !passes.initializer() ? null : passes.application() ? "enterOrdered" : "enter");
-        }
+        // Also on retransformation: a class loaded before the agent may not be initialized yet.
+        chain = new UnloggedRewriter(chain, passes.application() ? "enterOrdered" : "enter");
         reader.accept(chain, 0);
         for (Catalogue.PrologueHook h : prologues) {
             if (!containsSame(applied, h) && !h.optional() && prologueMisses.add(h.owner() + h.method() + h.desc())) {
