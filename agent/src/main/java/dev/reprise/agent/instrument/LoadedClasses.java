@@ -53,21 +53,26 @@ public final class LoadedClasses {
         Map<String, ClassCache.Entry> kept = redefine ? cache.startupEntries() : Map.of();
         Set<String> redefined = redefine ? redefine(inst, transformer, kept) : Set.of();
         install.run();
-        List<Class<?>> rest = new ArrayList<>();
-        for (Class<?> c : targets(inst, transformer.catalogue(), cache)) {
-            if (!redefined.contains(c.getName().replace('.', '/'))) {
-                rest.add(c);
-            }
-        }
-        if (rest.isEmpty()) {
-            return;
-        }
-        transformer.collectRetransformed(true);
         Map<String, ClassCache.Entry> made;
         try {
-            inst.retransformClasses(rest.toArray(new Class<?>[0]));
+            List<Class<?>> rest = new ArrayList<>();
+            for (Class<?> c : targets(inst, transformer.catalogue(), cache)) {
+                String name = c.getName().replace('.', '/');
+                if (!redefined.contains(name) && !transformer.loadedDuringStartup(name)) {
+                    rest.add(c);
+                }
+            }
+            if (rest.isEmpty()) {
+                return;
+            }
+            transformer.collectRetransformed(true);
+            try {
+                inst.retransformClasses(rest.toArray(new Class<?>[0]));
+            } finally {
+                made = transformer.collectRetransformed(false);
+            }
         } finally {
-            made = transformer.collectRetransformed(false);
+            transformer.startupEnded();
         }
         if (redefine) {
             // Kept with those of earlier runs: a replay may load a few classes before the agent

@@ -39,6 +39,14 @@ public final class Transformer implements ClassFileTransformer {
      * transformer on any thread after (volatile: publishes the set).
      */
     private volatile Set<String> redefinedAtStartup = Set.of();
+    /**
+     * Until start-up's retransformation ends ({@link #startupEnded}), the classes first loaded
+     * since this transformer was installed. They are instrumented already, and a retransformation
+     * would instrument them twice: the JVM keeps a class file, for retransforming, as the
+     * transformers that do not retransform left it. Null after start-up (volatile: any thread may
+     * load a class meanwhile).
+     */
+    private volatile Set<String> loadedDuringStartup = ConcurrentHashMap.newKeySet();
     /** While start-up retransforms (main thread only): the entries it produced or read, by class. */
     private Map<String, ClassCache.Entry> retransformedAtStartup;
 
@@ -85,11 +93,25 @@ public final class Transformer implements ClassFileTransformer {
         return collected;
     }
 
+    /** Whether {@code name} was first loaded since this transformer was installed, during start-up. */
+    boolean loadedDuringStartup(String name) {
+        Set<String> loaded = loadedDuringStartup;
+        return loaded != null && loaded.contains(name);
+    }
+
+    /** Start-up's retransformation has ended: later class loads need not be remembered. */
+    void startupEnded() {
+        loadedDuringStartup = null;
+    }
+
     @Override
     public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined,
                             ProtectionDomain domain, byte[] bytes) {
-        if (redefined != null && redefinedAtStartup.contains(name)) {
-            return null; // already instrumented: these bytes are the kept ones
+        Set<String> loaded = loadedDuringStartup;
+        if (redefined == null && loaded != null && name != null) {
+            loaded.add(name);
+        } else if (redefined != null && (redefinedAtStartup.contains(name) || loadedDuringStartup(name))) {
+            return null; // already instrumented: these bytes are the kept ones, or the first load's
         }
         return transform(loader, name, redefined == null, bytes, true);
     }
