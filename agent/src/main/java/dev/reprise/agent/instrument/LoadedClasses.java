@@ -38,7 +38,6 @@ import dev.reprise.agent.runtime.JdkLoaders;
 public final class LoadedClasses {
     /** Classes redefined by one call at start-up ({@link #redefine}). */
     private static final int REDEFINED_PER_CALL = 20;
-    private static final Unsafe UNSAFE = Unsafe.getUnsafe();
 
     private LoadedClasses() {
     }
@@ -141,7 +140,7 @@ public final class LoadedClasses {
      */
     private static boolean uninitializedJdkClass(Class<?> c, String name) {
         return JdkLoaders.isJdk(c.getClassLoader()) && Transformer.isJdkName(name) && !name.startsWith("dev/reprise/")
-                && UNSAFE.shouldBeInitialized(c);
+                && Unsafe.getUnsafe().shouldBeInitialized(c);
     }
 
     /**
