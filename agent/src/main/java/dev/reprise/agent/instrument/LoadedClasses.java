@@ -10,6 +10,10 @@ import java.util.Map;
 import java.util.Set;
 
 import jdk.internal.misc.Unsafe;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 
 import dev.reprise.agent.runtime.JdkLoaders;
 
@@ -123,7 +127,7 @@ public final class LoadedClasses {
         for (Class<?> c : inst.getAllLoadedClasses()) {
             String name = c.getName().replace('.', '/');
             if ((catalogue.changesJdkClass(name) || QuietCallRewriter.appliesToLoaded(c, name, quiet)
-                    || uninitializedJdkClass(c, name)) && inst.isModifiableClass(c)) {
+                    || uninitializedJdkInitializer(c, name, quiet)) && inst.isModifiableClass(c)) {
                 targets.add(c);
             }
         }
@@ -134,13 +138,38 @@ public final class LoadedClasses {
     }
 
     /**
-     * Whether {@code c} is a JDK class (not Reprise's own) the JVM has not initialized. One
-     * initialized between this test and its retransformation ran its initializer unbracketed,
-     * in premain, before any recorded thread exists.
+     * Whether {@code c} is a JDK class (not Reprise's own) the JVM has not initialized, with a
+     * static initializer; {@code known} holds the answers about initializers found so far, as
+     * {@link QuietCallRewriter#appliesToLoaded} keeps its own, under the name followed by
+     * {@code .<clinit>}. A class without one is left alone: the transformer itself names some
+     * (an exception it catches), and retransforming one of those failed with a
+     * {@code ClassCircularityError}. One initialized between this test and its
+     * retransformation ran its initializer unbracketed, in premain, before any recorded thread
+     * exists.
      */
-    private static boolean uninitializedJdkClass(Class<?> c, String name) {
+    private static boolean uninitializedJdkInitializer(Class<?> c, String name, Map<String, Boolean> known) {
         return JdkLoaders.isJdk(c.getClassLoader()) && Transformer.isJdkName(name) && !name.startsWith("dev/reprise/")
-                && Unsafe.getUnsafe().shouldBeInitialized(c);
+                && Unsafe.getUnsafe().shouldBeInitialized(c)
+                && known.computeIfAbsent(name + ".<clinit>", k -> declaresInitializer(name));
+    }
+
+    private static boolean declaresInitializer(String name) {
+        try (java.io.InputStream in = ClassLoader.getSystemResourceAsStream(name + ".class")) {
+            if (in == null) {
+                return false;
+            }
+            boolean[] found = {false};
+            new ClassReader(in).accept(new ClassVisitor(Opcodes.ASM9) {
+                @Override
+                public MethodVisitor visitMethod(int access, String method, String desc, String signature, String[] exceptions) {
+                    found[0] |= method.equals("<clinit>");
+                    return null;
+                }
+            }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+            return found[0];
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /**
