@@ -423,7 +423,9 @@ public final class ClassCache {
 
     /**
      * Which already loaded JDK classes call into java.util.concurrent ({@link QuietCallRewriter}),
-     * by internal name, as earlier runs found from this JDK's class files; add to it, then
+     * by internal name, and which declare a static initializer (under the name followed by
+     * {@code .<clinit>}, {@link LoadedClasses}), as earlier runs found from this JDK's class
+     * files; add to it, then
      * {@link #saveQuietVerdicts}.
      */
     Map<String, Boolean> quietVerdicts() {

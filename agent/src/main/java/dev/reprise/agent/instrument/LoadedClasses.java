@@ -9,10 +9,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import jdk.internal.misc.Unsafe;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+import dev.reprise.agent.runtime.JdkLoaders;
+
 
 /**
- * Instruments the JDK classes the JVM loaded before the agent started (a few hundred: the
- * catalogue's and those {@link QuietCallRewriter} changes). Retransforming them has the JVM
+ * Instruments the JDK classes the JVM loaded before the agent started: the catalogue's, those
+ * {@link QuietCallRewriter} changes, and those not initialized yet, whose initializers are to be
+ * bracketed ({@link UnloggedRewriter}), as a class first loaded later is. Retransforming them has the JVM
  * rebuild each class file and pass it to the transformer, which reads its cache entry: half of
  * retransforming's cost, and a tenth of every run's start-up. So the cache keeps the instrumented
  * bytes of the last run's set in one file ({@link ClassCache#startupEntries}), and start-up
@@ -47,21 +56,26 @@ public final class LoadedClasses {
         Map<String, ClassCache.Entry> kept = redefine ? cache.startupEntries() : Map.of();
         Set<String> redefined = redefine ? redefine(inst, transformer, kept) : Set.of();
         install.run();
-        List<Class<?>> rest = new ArrayList<>();
-        for (Class<?> c : targets(inst, transformer.catalogue(), cache)) {
-            if (!redefined.contains(c.getName().replace('.', '/'))) {
-                rest.add(c);
-            }
-        }
-        if (rest.isEmpty()) {
-            return;
-        }
-        transformer.collectRetransformed(true);
         Map<String, ClassCache.Entry> made;
         try {
-            inst.retransformClasses(rest.toArray(new Class<?>[0]));
+            List<Class<?>> rest = new ArrayList<>();
+            for (Class<?> c : targets(inst, transformer.catalogue(), cache)) {
+                String name = c.getName().replace('.', '/');
+                if (!redefined.contains(name) && !transformer.loadedDuringStartup(name)) {
+                    rest.add(c);
+                }
+            }
+            if (rest.isEmpty()) {
+                return;
+            }
+            transformer.collectRetransformed(true);
+            try {
+                inst.retransformClasses(rest.toArray(new Class<?>[0]));
+            } finally {
+                made = transformer.collectRetransformed(false);
+            }
         } finally {
-            made = transformer.collectRetransformed(false);
+            transformer.startupEnded();
         }
         if (redefine) {
             // Kept with those of earlier runs: a replay may load a few classes before the agent
@@ -102,7 +116,9 @@ public final class LoadedClasses {
 
     /**
      * The JDK classes loaded before the agent that it must change: those the catalogue changes,
-     * and those that call into java.util.concurrent ({@link QuietCallRewriter}).
+     * those that call into java.util.concurrent ({@link QuietCallRewriter}), and those not
+     * initialized yet. An initialized class's initializer never runs again, so the others are
+     * left as they are.
      */
     private static List<Class<?>> targets(Instrumentation inst, Catalogue catalogue, ClassCache cache) {
         Map<String, Boolean> quiet = cache == null ? new HashMap<>() : cache.quietVerdicts();
@@ -110,8 +126,8 @@ public final class LoadedClasses {
         List<Class<?>> targets = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
             String name = c.getName().replace('.', '/');
-            if ((catalogue.changesJdkClass(name) || QuietCallRewriter.appliesToLoaded(c, name, quiet))
-                    && inst.isModifiableClass(c)) {
+            if ((catalogue.changesJdkClass(name) || QuietCallRewriter.appliesToLoaded(c, name, quiet)
+                    || uninitializedJdkInitializer(c, name, quiet)) && inst.isModifiableClass(c)) {
                 targets.add(c);
             }
         }
@@ -119,6 +135,41 @@ public final class LoadedClasses {
             cache.saveQuietVerdicts();
         }
         return targets;
+    }
+
+    /**
+     * Whether {@code c} is a JDK class (not Reprise's own) the JVM has not initialized, with a
+     * static initializer; {@code known} holds the answers about initializers found so far, as
+     * {@link QuietCallRewriter#appliesToLoaded} keeps its own, under the name followed by
+     * {@code .<clinit>}. A class without one is left alone: the transformer itself names some
+     * (an exception it catches), and retransforming one of those failed with a
+     * {@code ClassCircularityError}. One initialized between this test and its
+     * retransformation ran its initializer unbracketed, in premain, before any recorded thread
+     * exists.
+     */
+    private static boolean uninitializedJdkInitializer(Class<?> c, String name, Map<String, Boolean> known) {
+        return JdkLoaders.isJdk(c.getClassLoader()) && Transformer.isJdkName(name) && !name.startsWith("dev/reprise/")
+                && Unsafe.getUnsafe().shouldBeInitialized(c)
+                && known.computeIfAbsent(name + ".<clinit>", k -> declaresInitializer(name));
+    }
+
+    private static boolean declaresInitializer(String name) {
+        try (java.io.InputStream in = ClassLoader.getSystemResourceAsStream(name + ".class")) {
+            if (in == null) {
+                return false;
+            }
+            boolean[] found = {false};
+            new ClassReader(in).accept(new ClassVisitor(Opcodes.ASM9) {
+                @Override
+                public MethodVisitor visitMethod(int access, String method, String desc, String signature, String[] exceptions) {
+                    found[0] |= method.equals("<clinit>");
+                    return null;
+                }
+            }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+            return found[0];
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /**

@@ -40,6 +40,14 @@ public final class Transformer implements ClassFileTransformer {
      * transformer on any thread after (volatile: publishes the set).
      */
     private volatile Set<String> redefinedAtStartup = Set.of();
+    /**
+     * Until start-up's retransformation ends ({@link #startupEnded}), the classes first loaded
+     * since this transformer was installed. They are instrumented already, and a retransformation
+     * would instrument them twice: the JVM keeps a class file, for retransforming, as the
+     * transformers that do not retransform left it. Null after start-up (volatile: any thread may
+     * load a class meanwhile).
+     */
+    private volatile Set<String> loadedDuringStartup = ConcurrentHashMap.newKeySet();
     /** While start-up retransforms (main thread only): the entries it produced or read, by class. */
     private Map<String, ClassCache.Entry> retransformedAtStartup;
 
@@ -86,11 +94,25 @@ public final class Transformer implements ClassFileTransformer {
         return collected;
     }
 
+    /** Whether {@code name} was first loaded since this transformer was installed, during start-up. */
+    boolean loadedDuringStartup(String name) {
+        Set<String> loaded = loadedDuringStartup;
+        return loaded != null && loaded.contains(name);
+    }
+
+    /** Start-up's retransformation has ended: later class loads need not be remembered. */
+    void startupEnded() {
+        loadedDuringStartup = null;
+    }
+
     @Override
     public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined,
                             ProtectionDomain domain, byte[] bytes) {
-        if (redefined != null && redefinedAtStartup.contains(name)) {
-            return null; // already instrumented: these bytes are the kept ones
+        Set<String> loaded = loadedDuringStartup;
+        if (redefined == null && loaded != null && name != null) {
+            loaded.add(name);
+        } else if (redefined != null && (redefinedAtStartup.contains(name) || loadedDuringStartup(name))) {
+            return null; // already instrumented: these bytes are the kept ones, or the first load's
         }
         return transform(loader, name, redefined == null, bytes, true);
     }
@@ -103,11 +125,8 @@ public final class Transformer implements ClassFileTransformer {
         List<Catalogue.ConstructedHook> constructed = catalogue.constructedHooksOf(name);
         boolean app = isApplicationClass(name, loader);
         Passes passes = new Passes(app, app || catalogue.rewritesSitesIn(name), app || catalogue.ordersMonitorsIn(name) || Catalogue.ordersSyncActionsIn(name),
-                app || Catalogue.ordersSyncActionsIn(name) || OrderedFields.declaredIn(name), !app && QuietCallRewriter.candidate(name), firstLoad,
+                app || Catalogue.ordersSyncActionsIn(name) || OrderedFields.declaredIn(name), !app && QuietCallRewriter.candidate(name),
                 JdkInternals.hasUnloggedMethods(name), RaceWatch.on() && (app || RaceWatchRewriter.watchesJdk(name)));
-        if (prologues.isEmpty() && constructed.isEmpty() && !passes.any()) {
-            return null;
-        }
         // What transforming runs (reading class files, the agent's own tables) is not the program's,
         // nor is what it does to the thread's ThreadLocalRandom probes (contended tables advance them).
         // Suppressing first: it may open the thread's context, which gives the thread its probe, and
@@ -213,12 +232,12 @@ public final class Transformer implements ClassFileTransformer {
         }
     }
 
-    /** Which passes a class gets besides its prologues. */
+    /**
+     * Which passes a class gets besides its prologues and the bracket of its static initializer,
+     * which every class gets ({@link UnloggedRewriter}).
+     */
     private record Passes(boolean application, boolean sites, boolean monitors, boolean syncActions, boolean quietCalls,
-                          boolean initializer, boolean unloggedMethods, boolean races) {
-        boolean any() {
-            return sites || monitors || syncActions || quietCalls || initializer || unloggedMethods || races;
-        }
+                          boolean unloggedMethods, boolean races) {
     }
 
     private byte[] instrument(String name, VolatileFields.Lookup volatileFields, byte[] bytes,
@@ -266,9 +285,8 @@ public final class Transformer implements ClassFileTransformer {
         if (passes.monitors()) {
             chain = new MonitorRewriter(chain, firstLoad, locals);
         }
-        if (passes.initializer() || passes.unloggedMethods()) {
-            chain = new UnloggedRewriter(chain, !passes.initializer() ? null : passes.application() ? "enterOrdered" : "enter");
-        }
+        // Also on retransformation: a class loaded before the agent may not be initialized yet.
+        chain = new UnloggedRewriter(chain, passes.application() ? "enterOrdered" : "enter");
         if (passes.races()) {
             // Farthest from the writer: it sees the class's own field instructions, and its calls
             // pass through every other pass, none of which rewrites them.

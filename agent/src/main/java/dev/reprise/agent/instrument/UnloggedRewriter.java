@@ -10,21 +10,22 @@ import dev.reprise.agent.ops.JdkInternals;
 /**
  * Brackets method bodies on every way out: the JDK methods {@code ops/JdkInternals} lists run
  * without intercepting what they do ({@code Rt.suppress()} ... {@code Rt.unsuppress()}); a
- * static initializer, when its class is first loaded, runs in a context of its own
- * ({@code ClassInits.enter(name)}, or {@code enterOrdered} for an application class, ...
- * {@code exit(name)}). Only bodies change, so the pass is valid on retransformation.
+ * static initializer runs in a context of its own ({@code ClassInits.enter(name)}, or
+ * {@code enterOrdered} for an application class, ... {@code exit(name)}). Only bodies change, so
+ * the pass is valid on retransformation: the JVM runs the initializer of a class it loaded
+ * before the agent, and initializes after, as retransformed.
  */
 final class UnloggedRewriter extends ClassVisitor {
     private static final String RT = "dev/reprise/agent/runtime/Rt";
     private static final String INITS = "dev/reprise/agent/runtime/ClassInits";
 
-    /** The {@code ClassInits} method that opens the static initializer's bracket, or null to leave it. */
+    /** The {@code ClassInits} method that opens the static initializer's bracket. */
     private final String initializerEnter;
     private String className;
     /** Whether the class has stack map frames: an application class may predate them (Java 6). */
     private boolean frames;
 
-    /** {@code initializerEnter}: also brackets the static initializer (a first load), opening with that method. */
+    /** {@code initializerEnter}: the {@code ClassInits} method that opens the static initializer's bracket. */
     UnloggedRewriter(ClassVisitor next, String initializerEnter) {
         super(Opcodes.ASM9, next);
         this.initializerEnter = initializerEnter;
@@ -44,7 +45,7 @@ final class UnloggedRewriter extends ClassVisitor {
             return mv;
         }
         if (name.equals("<clinit>")) {
-            return initializerEnter != null ? new Bracket(mv, INITS, initializerEnter, "exit", className) : mv;
+            return new Bracket(mv, INITS, initializerEnter, "exit", className);
         }
         return !name.equals("<init>") && JdkInternals.unlogged(className, name)
                 ? new Bracket(mv, RT, "suppress", "unsuppress", null) : mv;

@@ -10,6 +10,13 @@ import java.util.Set;
  * meet them in different states: the interned method types and the JVM's linking up-calls (every
  * method handle, lambda and {@code VarHandle} call site; the JVM links lazily, at moments that
  * differ between runs), and, on JDK 21+, the registry of thread containers (every executor).
+ *
+ * <p>{@code ResourceBundle.loadBundle} loads a bundle the JDK's bundle cache lacks, on the thread
+ * that missed it: which thread that is, and whether a later one finds the bundle cached or loads
+ * it again, is a race no event orders (the cache's own synchronization is quiet), like a static
+ * initializer's. Its reads of the bundle's file, and the actions of the map it builds, are no
+ * events either; the code of a program's own bundle class that it runs is not recorded, and runs
+ * live on replay.
  */
 public final class JdkInternals {
     /** {@code owner.method} of every JDK method run unlogged, whatever its descriptor; {@code owner.*}: all. */
@@ -17,7 +24,8 @@ public final class JdkInternals {
             "java/lang/invoke/MethodType.makeImpl",
             "java/lang/invoke/MethodHandleNatives.*",
             "jdk/internal/vm/ThreadContainers.registerContainer",
-            "jdk/internal/vm/ThreadContainers.deregisterContainer");
+            "jdk/internal/vm/ThreadContainers.deregisterContainer",
+            "java/util/ResourceBundle.loadBundle");
     /** The classes of {@link #UNLOGGED_METHODS}. */
     private static final Set<String> OWNERS = owners();
 
