@@ -45,47 +45,45 @@ public final class ReferenceOps {
     private static final Op POLL = Op.withRelaxedTwin("ref.queue.poll");
     /** Hook classes are initialized after the session starts. */
     private static final boolean RETAIN = Session.current().replaying();
-    /** Replay: holders of retained referents, in a list of their own; a holder is unlinked once its reference is gone. */
-    private static final Holder HOLDERS = new Holder(null, null, null);
-    private static final ReferenceQueue<Reference<?>> GONE = new ReferenceQueue<>();
     /**
-     * Replay: the program's references made with a queue, by identity hash, each bucket a chain
-     * through {@link Queued#sameHash}; guarded by itself. Entries go when their poll is replayed,
-     * or with their reference.
+     * Replay: the head of the list of {@link Holder}s, which keeps each reachable; a holder is
+     * unlinked once its reference is gone. Its monitor guards the list and {@link #BY_HASH}.
      */
-    private static final java.util.HashMap<Integer, Queued> QUEUED = new java.util.HashMap<>();
-    private static final ReferenceQueue<Reference<?>> GONE_QUEUED = new ReferenceQueue<>();
+    private static final Holder HOLDERS = new Holder(null, null, 0, null);
+    private static final ReferenceQueue<Reference<?>> GONE = new ReferenceQueue<>();
+    /** Replay: the holders of references made with a queue, by identity hash, each bucket a chain through {@link Holder#sameHash}. */
+    private static final java.util.HashMap<Integer, Holder> BY_HASH = new java.util.HashMap<>();
 
     private ReferenceOps() {
     }
 
     /**
-     * Keeps a referent strongly reachable while its reference lives. Not a map: it would hash
-     * the reference, and an identity hash taken on replay only would differ from the recording's
-     * ({@code IdentityHashes}). A holder's own class is Reprise's, so making one is not retained.
+     * Replay: what Reprise keeps of one of the program's references. Its referent, strongly, while
+     * the reference lives (null if none was retained); and, for a reference made with a queue,
+     * the identity hash a recorded poll names it by ({@code hash}, 0 if none). Not a map keyed
+     * by the reference: it would hash the reference, and an identity hash taken on replay only
+     * would differ from the recording's ({@code IdentityHashes}). A holder's own class is
+     * Reprise's, so making one is not retained.
      */
     private static final class Holder extends WeakReference<Reference<?>> {
+        /**
+         * Not named {@code referent}: with a field of that name here, the holder's own
+         * {@code get()} returned it instead of the reference on JDK 17 (seen once the poll's
+         * lookup called it).
+         */
         @SuppressWarnings("unused") // held for reachability alone
-        private final Object referent;
+        private final Object kept;
+        private final int hash;
+        private final ReferenceQueue<?> queue;
+        private Holder sameHash;
+        /** The reference itself, once the recording found its referent gone ({@link #pending}). */
+        private Reference<?> held;
         private Holder prev = this;
         private Holder next = this;
 
-        Holder(Reference<?> ref, Object referent, ReferenceQueue<Reference<?>> queue) {
-            super(ref, queue);
-            this.referent = referent;
-        }
-    }
-
-    /** Replay: a program's reference made with a queue, found by its identity hash when a recorded poll returned it. */
-    private static final class Queued extends WeakReference<Reference<?>> {
-        final int hash;
-        final ReferenceQueue<?> queue;
-        Queued sameHash;
-        /** The reference itself, once the recording found its referent gone ({@link #pending}). */
-        Reference<?> held;
-
-        Queued(Reference<?> ref, int hash, ReferenceQueue<?> queue) {
-            super(ref, GONE_QUEUED);
+        Holder(Reference<?> ref, Object referent, int hash, ReferenceQueue<?> queue) {
+            super(ref, GONE);
+            this.kept = referent;
             this.hash = hash;
             this.queue = queue;
         }
@@ -99,16 +97,12 @@ public final class ReferenceOps {
         // that a replay reaches as its recording did: the value a poll writes is then the same.
         int hash = queue != null && (program || c == PhantomReference.class) && Rt.claimable()
                 ? IdentityHashes.identityHashCode(ref) : 0;
-        if (RETAIN && (referent != null && program || hash != 0)) {
+        boolean retained = referent != null && program;
+        if (RETAIN && (retained || hash != 0)) {
             // Reprise's own work: the queue's monitor is no event of the program.
             Rt.suppress();
             try {
-                if (referent != null && program) {
-                    retain(ref, referent);
-                }
-                if (hash != 0) {
-                    enqueueable(ref, hash, queue);
-                }
+                hold(new Holder(ref, retained ? referent : null, hash, queue));
             } finally {
                 Rt.unsuppress();
             }
@@ -121,30 +115,40 @@ public final class ReferenceOps {
                 || !JdkLoaders.isJdk(loader);
     }
 
-    private static void enqueueable(Reference<?> ref, int hash, ReferenceQueue<?> queue) {
-        synchronized (QUEUED) {
-            for (Reference<?> gone; (gone = GONE_QUEUED.poll()) != null; ) {
-                unlink((Queued) gone);
+    private static void hold(Holder h) {
+        synchronized (HOLDERS) {
+            for (Reference<?> gone; (gone = GONE.poll()) != null; ) {
+                Holder g = (Holder) gone;
+                g.prev.next = g.next;
+                g.next.prev = g.prev;
+                if (g.hash != 0) {
+                    unhash(g);
+                }
             }
-            Queued q = new Queued(ref, hash, queue);
-            q.sameHash = QUEUED.put(hash, q);
+            h.next = HOLDERS.next;
+            h.prev = HOLDERS;
+            HOLDERS.next.prev = h;
+            HOLDERS.next = h;
+            if (h.hash != 0) {
+                h.sameHash = BY_HASH.put(h.hash, h);
+            }
         }
     }
 
-    /** Holding {@link #QUEUED}'s lock: removes {@code q} from its hash's chain. */
-    private static void unlink(Queued q) {
-        Queued first = QUEUED.get(q.hash);
-        if (first == q) {
-            if (q.sameHash == null) {
-                QUEUED.remove(q.hash);
+    /** Holding {@link #HOLDERS}'s lock: removes {@code h} from its hash's chain, if it is there. */
+    private static void unhash(Holder h) {
+        Holder first = BY_HASH.get(h.hash);
+        if (first == h) {
+            if (h.sameHash == null) {
+                BY_HASH.remove(h.hash);
             } else {
-                QUEUED.put(q.hash, q.sameHash);
+                BY_HASH.put(h.hash, h.sameHash);
             }
             return;
         }
-        for (Queued p = first; p != null; p = p.sameHash) {
-            if (p.sameHash == q) {
-                p.sameHash = q.sameHash;
+        for (Holder p = first; p != null; p = p.sameHash) {
+            if (p.sameHash == h) {
+                p.sameHash = h.sameHash;
                 return;
             }
         }
@@ -152,7 +156,7 @@ public final class ReferenceOps {
 
     /**
      * Replay: {@code ref}'s referent was gone in the recording, so its queue held it there until
-     * polled, even once the program let go of it (a cache replaces a cleared entry): the table
+     * polled, even once the program let go of it (a cache replaces a cleared entry): its holder
      * now holds it strongly too, or the replay's collector would take it before its poll.
      */
     private static void pending(Reference<?> ref) {
@@ -162,10 +166,10 @@ public final class ReferenceOps {
         }
         Rt.suppress();
         try {
-            synchronized (QUEUED) {
-                for (Queued q = QUEUED.get(hash); q != null; q = q.sameHash) {
-                    if (q.get() == ref) {
-                        q.held = ref;
+            synchronized (HOLDERS) {
+                for (Holder h = BY_HASH.get(hash); h != null; h = h.sameHash) {
+                    if (h.get() == ref) {
+                        h.held = ref;
                         return;
                     }
                 }
@@ -175,15 +179,16 @@ public final class ReferenceOps {
         }
     }
 
-    /** Replay: the reference of {@code hash} made with {@code queue}, taken out of the table; null if none. */
+    /** Replay: the reference of {@code hash} made with {@code queue}, taken out of the hash chains; null if none. */
     private static Reference<?> dequeued(ReferenceQueue<?> queue, int hash) {
         Rt.suppress();
         try {
-            synchronized (QUEUED) {
-                for (Queued q = QUEUED.get(hash); q != null; q = q.sameHash) {
-                    Reference<?> ref = q.get();
-                    if (ref != null && q.queue == queue) {
-                        unlink(q);
+            synchronized (HOLDERS) {
+                for (Holder h = BY_HASH.get(hash); h != null; h = h.sameHash) {
+                    Reference<?> ref = h.get();
+                    if (ref != null && h.queue == queue) {
+                        unhash(h);
+                        h.held = null;
                         return ref;
                     }
                 }
@@ -191,21 +196,6 @@ public final class ReferenceOps {
             }
         } finally {
             Rt.unsuppress();
-        }
-    }
-
-    private static void retain(Reference<?> ref, Object referent) {
-        Holder h = new Holder(ref, referent, GONE);
-        synchronized (HOLDERS) {
-            for (Reference<?> gone; (gone = GONE.poll()) != null; ) {
-                Holder g = (Holder) gone;
-                g.prev.next = g.next;
-                g.next.prev = g.prev;
-            }
-            h.next = HOLDERS.next;
-            h.prev = HOLDERS;
-            HOLDERS.next.prev = h;
-            HOLDERS.next = h;
         }
     }
 

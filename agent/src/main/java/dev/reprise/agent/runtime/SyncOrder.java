@@ -240,9 +240,7 @@ public final class SyncOrder {
             return;
         }
         SlotLocks.MEMORY.lock(ctx, slot);
-        ctx.acquiring = true;
-        recordMemory(ev, ctx, slot, false);
-        ctx.acquiring = false;
+        recordMemory(ev, ctx, slot, false, true);
         SlotLocks.MEMORY.unlock(slot);
     }
 
@@ -331,7 +329,7 @@ public final class SyncOrder {
         if (order == Order.TO) {
             drawTurn(ev, ctx);
         } else {
-            recordMemory(ev, ctx, slot, read);
+            recordMemory(ev, ctx, slot, read, false);
         }
     }
 
@@ -351,7 +349,7 @@ public final class SyncOrder {
         if (prev != 0 && owner(prev) == ctx.index) {
             ev.header(true);
         } else {
-            ordered(ev, ctx, mine, prev);
+            ordered(ev, ctx, mine, prev, false);
         }
     }
 
@@ -384,9 +382,10 @@ public final class SyncOrder {
      * it. An event its own thread's earlier ones already order is relaxed: a read by a thread
      * that read since the last write or made it, a write by the only thread that read since, or
      * by the last writer when no one read. A read that finds the slot's reader list full is
-     * recorded as a write, which is only more order.
+     * recorded as a write, which is only more order. {@code acquisition}: a monitor's, which
+     * covers more of the previous holder's work for {@link RaceWatch#saw}.
      */
-    private static void recordMemory(Ev ev, ThreadCtx ctx, int slot, boolean read) {
+    private static void recordMemory(Ev ev, ThreadCtx ctx, int slot, boolean read, boolean acquisition) {
         int me = ctx.index;
         long mine = pack(me, ++ctx.syncCount);
         int writeAt = slot * MEMORY_STRIDE + 1;
@@ -408,7 +407,7 @@ public final class SyncOrder {
         } else if (others > 0) {
             // Volatile: the store half of the handshake with the other readers' unlocked reads.
             LONGS.setVolatile(MEMORY_SLOTS, writeAt, mine);
-            orderedAfterReads(ev, ctx, mine, slot, first, readers, others);
+            orderedAfterReads(ev, ctx, mine, slot, first, readers, others, acquisition);
             return;
         } else {
             MEMORY_SLOTS[writeAt] = mine;
@@ -419,7 +418,7 @@ public final class SyncOrder {
         if (self >= 0 || (write != 0 ? owner(write) == me : readers > first)) {
             ev.header(true);
         } else {
-            ordered(ev, ctx, mine, write);
+            ordered(ev, ctx, mine, write, acquisition);
         }
     }
 
@@ -431,7 +430,8 @@ public final class SyncOrder {
      * made it a method C2 took hundreds of milliseconds to compile, which ran slowly all that while.
      */
     @DontInline
-    private static void orderedAfterReads(Ev ev, ThreadCtx ctx, long mine, int slot, int from, int to, int others) {
+    private static void orderedAfterReads(Ev ev, ThreadCtx ctx, long mine, int slot, int from, int to, int others,
+                                          boolean acquisition) {
         ev.header(false);
         if (others == 1) {
             ev.j(EDGE);
@@ -446,7 +446,7 @@ public final class SyncOrder {
                 long count = UnlockedReads.orderAfter(owner(r), r & COUNT_MASK, slot);
                 ev.j(owner(r));
                 ev.j(count);
-                RaceWatch.saw(ctx, owner(r), count, ctx.acquiring);
+                RaceWatch.saw(ctx, owner(r), count, acquisition);
             }
         }
         // Only now may a first use order after this event: the readers' counts just taken must
@@ -459,11 +459,11 @@ public final class SyncOrder {
      * (0), after the last ordered event of the program (first use).
      */
     @DontInline
-    private static void ordered(Ev ev, ThreadCtx ctx, long mine, long prev) {
+    private static void ordered(Ev ev, ThreadCtx ctx, long mine, long prev, boolean acquisition) {
         long before = (long) LAST_ORDERED.getAndSet(mine);
         long edge = prev != 0 ? prev : before;
         if (edge != 0) {
-            RaceWatch.saw(ctx, owner(edge), edge & COUNT_MASK, ctx.acquiring);
+            RaceWatch.saw(ctx, owner(edge), edge & COUNT_MASK, acquisition);
         }
         ev.header(false);
         ev.j(prev != 0 ? EDGE : FIRST);

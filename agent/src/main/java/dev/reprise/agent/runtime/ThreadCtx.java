@@ -101,8 +101,6 @@ public final class ThreadCtx {
     UnlockedReads.Reader reader;
     /** Record, learning races: per thread index, the highest count of its events this thread is ordered after ({@link RaceWatch}). */
     long[] seen;
-    /** Record: a monitor's acquisition is being recorded ({@link SyncOrder#recordMonitor}), for {@link RaceWatch#saw}. */
-    boolean acquiring;
     /** Under {@code --chaos}: this thread's source of delays; null otherwise. */
     Chaos chaos;
 
