@@ -52,6 +52,27 @@ class ChildProcessTest {
         assertReplaysWithoutChildren(rec, recorded, markers);
     }
 
+    /**
+     * A pool thread that waits for a child inside an event must leave the pool as a replay, which
+     * never waits, leaves it: before, the JDK's wait compensated (a spare worker, not recorded,
+     * ran the program's tasks) and replays diverged.
+     */
+    @Test
+    void poolThreadsWaitingForChildrenReplay() throws IOException {
+        Path markers = Files.createDirectory(tmp.resolve("markers"));
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, corpus("corpus.process.PoolWaits", markers.toString()));
+        assertEquals(0, recorded.status(), recorded::toString);
+        StringBuilder expected = new StringBuilder();
+        for (int round = 0; round < 4; round++) {
+            expected.append("round ").append(round).append(": steps 29368690, exit 0, handle alive false\n");
+        }
+        assertEquals(expected.toString(), recorded.stdout(), recorded::toString);
+        assertEquals(List.of("sleep-0", "sleep-1", "sleep-2", "sleep-3"), names(markers), "the recording ran every child");
+
+        assertReplaysWithoutChildren(rec, recorded, markers);
+    }
+
     @Test
     void anAgentAttachedByAChildIsLoadedByTheReplay() throws IOException {
         Path marker = tmp.resolve("attacher-ran");

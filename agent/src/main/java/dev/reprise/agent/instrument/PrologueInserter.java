@@ -94,8 +94,7 @@ final class PrologueInserter extends ClassVisitor {
                 return;
             }
             Label body = new Label();
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, RT, hook.kind() == Kind.ANY_DEPTH ? "recorded" : "claim", "()Z",
-                    false);
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, RT, test(hook.kind()), "()Z", false);
             super.visitJumpInsn(Opcodes.IFEQ, body);
             int slot = loadArguments();
             super.visitMethodInsn(Opcodes.INVOKESTATIC, hook.hookOwner(), hook.hookName(), hook.hookDesc(), false);
@@ -109,6 +108,15 @@ final class PrologueInserter extends ClassVisitor {
                 // The body's own first frame, if any, must not share this offset.
                 super.visitInsn(Opcodes.NOP);
             }
+        }
+
+        /** The {@code Rt} method that says whether the hook runs. */
+        private String test(Kind kind) {
+            return switch (kind) {
+                case ANY_DEPTH -> "recorded";
+                case INSIDE_EVENT -> "insideEvent";
+                default -> "claim";
+            };
         }
 
         /** Pushes the receiver, unless the hook takes none, and every argument; returns the slots they take. */

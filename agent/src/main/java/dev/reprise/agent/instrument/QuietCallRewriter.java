@@ -38,8 +38,21 @@ public final class QuietCallRewriter extends ClassVisitor {
     private static final String[] COLLECTION_WORDS = {"Collection", "List", "Map", "Set", "Queue", "Deque", "Iterator",
         "Arrays", "Abstract", "Vector", "Stack"};
     private static final String ACTIONS = Type.getInternalName(SyncActions.class);
+    /**
+     * The types through which work passes to other threads, or is completed for them: the pool's
+     * or the waiter's threads are the program's, and read in ordered actions what a call through
+     * these writes ({@code Process.onExit} hands its wait to the common pool). Such calls stay
+     * ordered, wherever they come from, but the virtual-thread scheduler's.
+     */
+    private static final Set<String> HANDOFFS = Set.of("Executor", "ExecutorService", "ScheduledExecutorService",
+            "AbstractExecutorService", "ThreadPoolExecutor", "ScheduledThreadPoolExecutor", "Executors", "ForkJoinPool",
+            "ForkJoinTask", "CountedCompleter", "RecursiveTask", "RecursiveAction", "CompletableFuture",
+            "CompletionStage", "Future", "FutureTask", "ExecutorCompletionService", "CompletionService").stream()
+            .map(n -> CONCURRENT + n).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     private final boolean collectionsToo;
+    /** Whether this class's handoffs stay quiet: the virtual-thread scheduler's, whose carriers are not recorded. */
+    private final boolean schedulesVirtualThreads;
     private int version;
     private String className;
     private String superName;
@@ -47,6 +60,8 @@ public final class QuietCallRewriter extends ClassVisitor {
     QuietCallRewriter(ClassVisitor next, String className) {
         super(Opcodes.ASM9, next);
         this.collectionsToo = collectionsToo(className);
+        this.schedulesVirtualThreads = className.startsWith("java/lang/VirtualThread")
+                || className.startsWith("java/lang/ThreadBuilders") || className.startsWith("jdk/internal/vm/");
     }
 
     /**
@@ -135,7 +150,8 @@ public final class QuietCallRewriter extends ClassVisitor {
             public void visitMethodInsn(int opcode, String owner, String method, String mdesc, boolean itf) {
                 boolean initializesThis = !thisReady && opcode == Opcodes.INVOKESPECIAL && method.equals("<init>")
                         && (owner.equals(superName) || owner.equals(className));
-                if (initializesThis || !owner.startsWith(CONCURRENT) && !(collectionsToo && COLLECTIONS.contains(owner))) {
+                if (initializesThis || !owner.startsWith(CONCURRENT) && !(collectionsToo && COLLECTIONS.contains(owner))
+                        || HANDOFFS.contains(owner) && !schedulesVirtualThreads) {
                     thisReady |= initializesThis;
                     super.visitMethodInsn(opcode, owner, method, mdesc, itf);
                     return;

@@ -17,6 +17,7 @@ public final class Families {
             ThreadOps.class,
             MonitorOps.class,
             ParkOps.class,
+            ManagedBlocks.class,
             ClassLoadingOps.class,
             ClassPathOps.class,
             ArchiveOps.class,

@@ -37,6 +37,13 @@ public @interface Prologue {
          */
         ANY_DEPTH,
         /**
+         * {@code if (Rt.insideEvent()) return Hook.m(...)}, then the target's body: for JDK code
+         * whose body changes state the program shares when Reprise's own live work inside an
+         * event calls it, which no event would record (a pool's compensation for a blocked
+         * worker). Called at depth 0, the body runs and its actions are events as usual.
+         */
+        INSIDE_EVENT,
+        /**
          * {@code if (Rt.claim()) Hook.m(...)}, then the target's body: the hook makes the call's
          * event, releases the claim and returns, and the body runs live and unclaimed, its own
          * operations events of their own (the shutdown that {@code Runtime.exit} runs).

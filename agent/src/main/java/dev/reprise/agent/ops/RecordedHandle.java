@@ -158,7 +158,7 @@ final class RecordedHandle implements ProcessHandle {
             case DO_NORMAL_TERMINATION:
                 return h.supportsNormalTermination();
             default:
-                h.onExit().join();
+                ChildExits.await(h.pid());
                 return false;
         }
     }

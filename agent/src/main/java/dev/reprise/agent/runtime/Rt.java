@@ -74,6 +74,18 @@ public final class Rt {
         return active && current() != ThreadCtx.UNRECORDED;
     }
 
+    /**
+     * Whether the current thread is recorded and inside an event or quiet JDK code: what it does
+     * now is no event. An {@code INSIDE_EVENT} prologue's test.
+     */
+    public static boolean insideEvent() {
+        if (!active) {
+            return false;
+        }
+        ThreadCtx c = current();
+        return c != ThreadCtx.UNRECORDED && (c.depth != 0 || c.quiet != 0);
+    }
+
     /** Like {@link #claim()}, returning the claimed thread's context, or null: saves a second lookup. */
     public static ThreadCtx claimContext() {
         if (!active) {
