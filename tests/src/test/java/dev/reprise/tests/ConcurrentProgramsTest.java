@@ -23,12 +23,12 @@ import org.junit.jupiter.params.provider.CsvSource;
  * pools, futures and parallel streams, the Caffeine cache, maps main fills alone and then shares,
  * read-mostly fields, virtual threads,
  * their striped counters and their ends on JDK 21+): each recorded under each ordering and
- * replayed five times with chaos seeds 1 to 5 (read-mostly fields: three recordings under RTO,
+ * replayed four times with chaos seeds 1 to 4 (read-mostly fields: three recordings under RTO,
  * three replays each), every replay byte-identical to the recording in stdout and exit status.
  */
 class ConcurrentProgramsTest {
-    /** Five, as ThreadsTest: this class is CI's longest, and two JDKs' runs must stay under 25 minutes. */
-    private static final int CHAOS_REPLAYS = 5;
+    /** Four, as ThreadsTest: this class is CI's longest, and two JDKs' runs must stay under 25 minutes. */
+    private static final int CHAOS_REPLAYS = 4;
 
     @TempDir
     Path tmp;
