@@ -3,7 +3,9 @@ package corpus.single;
 import java.lang.invoke.MethodType;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Classes as hash keys, after the JDK hashed them in its own code: a {@code MethodType}'s hash is
@@ -11,6 +13,10 @@ import java.util.Set;
  * the classes iterates in an order that follows their identity hashes. The classes of two lambdas
  * are hidden, the JDK hashes them while linking them, and their names hold addresses: they are
  * named here by their places.
+ *
+ * <p>Then the same for classes the JVM made before the program began (array classes, which
+ * Reprise's own start-up may hash first as the parameter types of its method handles), in a
+ * concurrent map, whose bins and whose iteration order follow their hashes.
  */
 public final class ClassKeys {
     static final class Alpha {
@@ -60,5 +66,18 @@ public final class ClassKeys {
             order.append(' ').append(lambdas.contains(c) ? "lambda-" + lambdas.indexOf(c) : c.getSimpleName());
         }
         System.out.println(order);
+
+        Map<Class<?>, Integer> early = new ConcurrentHashMap<>();
+        List<Class<?>> made = List.of(byte[].class, char[].class, short[].class, int[].class, long[].class,
+                float[].class, double[].class, boolean[].class, Object[].class, String[].class, Class[].class,
+                Thread[].class, StackTraceElement[].class, Integer.class, Long.class, Character.class, Runtime.class);
+        for (Class<?> c : made) {
+            early.put(c, early.size());
+        }
+        StringBuilder kept = new StringBuilder("JDK classes in a ConcurrentHashMap:");
+        for (Class<?> c : early.keySet()) {
+            kept.append(' ').append(c.getSimpleName());
+        }
+        System.out.println(kept);
     }
 }

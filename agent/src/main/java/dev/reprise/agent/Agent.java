@@ -43,7 +43,7 @@ public final class Agent {
 
     public static void premain(String args, Instrumentation inst) {
         try {
-            StartupHashes.fix(Agent.class.getModule());
+            StartupHashes.fix(Agent.class.getModule(), inst.getAllLoadedClasses());
             if (Agent.class.getClassLoader() != null) {
                 throw new IllegalStateException("the agent jar must be on the boot class path (-Xbootclasspath/a)");
             }

@@ -12,12 +12,18 @@ import java.util.Set;
  * sequence, and the program printed other hashes on replay ({@code Module.toString} in the
  * messages of access errors, {@code Object.toString} of the main thread). Up to the agent's start
  * the JVM's work is the same in both.
+ *
+ * <p>The classes loaded by then are hashed too, in name order: a class the JVM hashed before
+ * recording began keeps that hash ({@code IdentityHashes.keepClassHashes}), and one Reprise's own
+ * start-up hashed first (JDK 25: {@code byte[]}, a parameter type of its method handles) got a
+ * value from another point of the sequence on replay, so a program's map keyed by classes filled
+ * other bins (Pekko's serializer bindings).
  */
 public final class StartupHashes {
     private StartupHashes() {
     }
 
-    public static void fix(Module agentModule) {
+    public static void fix(Module agentModule, Class<?>[] loaded) {
         // In name order, not the boot layer's set order, which is seeded anew by each JVM.
         Set<Module> modules = ModuleLayer.boot().modules();
         String[] names = new String[modules.size()];
@@ -52,6 +58,17 @@ public final class StartupHashes {
         for (int t = 0; t < n; t++) {
             System.identityHashCode(threads[t]);
             System.identityHashCode(threads[t].getThreadGroup());
+        }
+        hashClasses(loaded);
+    }
+
+    /** Named classes by name, then by loader's name: hidden classes' names hold addresses. */
+    private static void hashClasses(Class<?>[] loaded) {
+        Class<?>[] named = Arrays.stream(loaded).filter(c -> !c.isHidden()).toArray(Class<?>[]::new);
+        Arrays.sort(named, java.util.Comparator.comparing(Class<?>::getName)
+                .thenComparing(c -> c.getClassLoader() == null ? "" : String.valueOf(c.getClassLoader().getName())));
+        for (Class<?> c : named) {
+            System.identityHashCode(c);
         }
     }
 
