@@ -117,7 +117,7 @@ final class Trial {
         if (diff != null) {
             return which + "stdout differs from the recording at " + diff;
         }
-        diff = firstDifference(recErr, err);
+        diff = firstDifference(programLines(recErr), programLines(err));
         if (diff != null) {
             return which + "stderr differs from the recording at " + diff;
         }
@@ -132,8 +132,10 @@ final class Trial {
 
     /** "line N" of the first line where the files differ, or {@code null} if they are the same bytes. */
     private static String firstDifference(Path expected, Path actual) throws IOException {
-        byte[] a = Files.readAllBytes(expected);
-        byte[] b = Files.readAllBytes(actual);
+        return firstDifference(Files.readAllBytes(expected), Files.readAllBytes(actual));
+    }
+
+    private static String firstDifference(byte[] a, byte[] b) {
         int at = Arrays.mismatch(a, b);
         if (at < 0) {
             return null;
@@ -145,6 +147,39 @@ final class Trial {
             }
         }
         return "line " + line;
+    }
+
+    /**
+     * The file without Reprise's own lines: {@code record} says on the stream it shares with the
+     * program what it did (the fields it orders, the races it found), which no replay repeats.
+     */
+    static byte[] programLines(Path file) throws IOException {
+        java.io.ByteArrayOutputStream kept = new java.io.ByteArrayOutputStream();
+        byte[] all = Files.readAllBytes(file);
+        for (int start = 0; start < all.length;) {
+            int end = start;
+            while (end < all.length && all[end] != '\n') {
+                end++;
+            }
+            end = Math.min(end + 1, all.length);
+            if (!startsWith(all, start, "reprise: ")) {
+                kept.write(all, start, end - start);
+            }
+            start = end;
+        }
+        return kept.toByteArray();
+    }
+
+    private static boolean startsWith(byte[] bytes, int at, String prefix) {
+        if (at + prefix.length() > bytes.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length(); i++) {
+            if (bytes[at + i] != prefix.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The line after the first one equal to {@code marker}, as HotSpot's crash report names the crashing frame; or {@code null}. */
