@@ -43,7 +43,8 @@ public final class Agent {
 
     public static void premain(String args, Instrumentation inst) {
         try {
-            StartupHashes.fix(Agent.class.getModule(), inst.getAllLoadedClasses());
+            Class<?>[] loadedFirst = inst.getAllLoadedClasses();
+            StartupHashes.fix(Agent.class.getModule(), loadedFirst);
             if (Agent.class.getClassLoader() != null) {
                 throw new IllegalStateException("the agent jar must be on the boot class path (-Xbootclasspath/a)");
             }
@@ -92,7 +93,7 @@ public final class Agent {
                     transformer.saveForNextRun();
                 }
             });
-            IdentityHashes.keepClassHashes(inst.getAllLoadedClasses());
+            IdentityHashes.keepClassHashes(loadedFirst);
             session.activate();
             String launched = System.getProperty("sun.java.command");
             Families.startSession(session);

@@ -92,9 +92,12 @@ public final class IdentityHashes {
     }
 
     /**
-     * Called once, just before recording begins: the classes the JVM hashed until then (as keys of
-     * the JDK's start-up tables) keep their values. The primitive types are not among the loaded
-     * classes the JVM lists.
+     * Called once, just before recording begins, with the classes loaded before the agent: the
+     * JVM hashed them all ({@link StartupHashes}), as keys of the JDK's start-up tables or in name
+     * order, and they keep those values. A class Reprise's own start-up loaded gets its value
+     * from its name: which classes that start-up loads and hashes, and when, differs between
+     * recording and replay (a fresh class cache transforms more), so a JVM hash it drew would
+     * differ too. The primitive types are not among the loaded classes the JVM lists.
      */
     public static void keepClassHashes(Class<?>[] loaded) {
         for (Class<?>[] classes : new Class<?>[][] {loaded, {boolean.class, byte.class, char.class, short.class,

@@ -13,11 +13,11 @@ import java.util.Set;
  * messages of access errors, {@code Object.toString} of the main thread). Up to the agent's start
  * the JVM's work is the same in both.
  *
- * <p>The classes loaded by then are hashed too, in name order: a class the JVM hashed before
- * recording began keeps that hash ({@code IdentityHashes.keepClassHashes}), and one Reprise's own
- * start-up hashed first (JDK 25: {@code byte[]}, a parameter type of its method handles) got a
- * value from another point of the sequence on replay, so a program's map keyed by classes filled
- * other bins (Pekko's serializer bindings).
+ * <p>The classes loaded by then are hashed too, in name order, and keep those hashes
+ * ({@code IdentityHashes.keepClassHashes}). Before, a class Reprise's own start-up hashed first
+ * (JDK 25: {@code byte[]}, a parameter type of its method handles) got a value from another
+ * point of the sequence on replay, so a program's map keyed by classes filled other bins
+ * (Pekko's serializer bindings).
  */
 public final class StartupHashes {
     private StartupHashes() {
