@@ -3,7 +3,6 @@ package dev.reprise.agent.ops;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 
 import dev.reprise.agent.runtime.JdkMethods;
 
@@ -11,8 +10,9 @@ import dev.reprise.agent.runtime.JdkMethods;
  * Waits, while recording, for a process to exit, touching nothing the program shares. The JDK's
  * {@code ProcessHandle.onExit} completes through {@code handleAsync}: the reaper thread, which is
  * not recorded, then submits a task to the common pool, whose queue array the program's pool
- * threads scan. They would see a queue no replay has and take another path. Here the reaper's
- * completion only counts down a latch of this wait's own.
+ * threads scan. They would see a queue no replay has and take another path. Here the wait is on
+ * the JDK's exit future itself; on a pool thread, inside the event, it neither helps nor
+ * compensates the pool ({@link ManagedBlocks}).
  */
 final class ChildExits {
     /** {@code ProcessHandleImpl.completion(pid, false)}: the JDK's future of the exit, not reaping. */
@@ -30,21 +30,6 @@ final class ChildExits {
         } catch (Throwable t) {
             throw new IllegalStateException("cannot wait for process " + pid, t);
         }
-        CountDownLatch done = new CountDownLatch(1);
-        // A dependent that is not async runs on the completing thread (the reaper), or here at
-        // once if the exit is already known.
-        exit.whenComplete((status, failure) -> done.countDown());
-        boolean interrupted = false;
-        while (true) {
-            try {
-                done.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        exit.join();
     }
 }
