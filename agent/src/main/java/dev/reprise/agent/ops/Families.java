@@ -31,6 +31,9 @@ public final class Families {
             NioDirectoryOps.class,
             FileChannelOps.class,
             NativeLibraryOps.class,
+            SocketOps.class,
+            SocketIo.class,
+            SocketPolls.class,
             OutsideWorldOps.class,
             ProcessOps.class,
             InstrumentationOps.class);

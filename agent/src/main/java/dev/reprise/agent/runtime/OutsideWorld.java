@@ -1,7 +1,7 @@
 package dev.reprise.agent.runtime;
 
 /**
- * What the program does that Reprise does not record yet: opening a socket.
+ * What the program does that Reprise does not record: a socket of JDK 17's legacy implementation.
  * A recording lets it happen and warns, once per kind, that its replay will stop there; a replay
  * stops at the first attempt with a report (status 3), before anything reaches the outside.
  * Only recorded threads are watched: the JVM's own threads are its business, and the program
@@ -10,7 +10,8 @@ package dev.reprise.agent.runtime;
 public final class OutsideWorld {
     /** A kind of reach beyond the process, and why its replay cannot go on. */
     public enum Kind {
-        SOCKET("opened a socket", "network traffic is not recorded");
+        LEGACY_SOCKET("opened a socket of the legacy implementation (-Djdk.net.usePlainSocketImpl)",
+                "its traffic is not recorded");
 
         final String did;
         final String why;

@@ -1,0 +1,128 @@
+package dev.reprise.tests;
+
+import static dev.reprise.tests.Reprise.corpus;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+/**
+ * Sockets are recorded, and replayed with no network: every replay here runs in a network
+ * namespace of its own, which has none ({@code unshare -n}), and must print what the recording
+ * printed, byte for byte, under chaos seeds 1 to {@link #REPLAYS}.
+ */
+class NetworkTest {
+    private static final int REPLAYS = 3;
+
+    @TempDir
+    Path tmp;
+
+    /** A program that talks to itself through one socket API: the replay binds, connects and sends nothing. */
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "nio", "udp", "unix"})
+    void socketsReplayWithoutANetwork(String api) throws IOException {
+        Path socketFile = tmp.resolve("socket");
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, corpus("corpus.outside.Sockets", api, socketFile.toString()));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals("before the network\nreceived hello\n", recorded.stdout(), recorded::toString);
+        assertEquals("", recorded.stderr(), recorded::toString);
+        Files.deleteIfExists(socketFile);
+
+        assertReplaysWithoutNetwork(rec, recorded);
+        assertFalse(Files.exists(socketFile), "the replay bound no Unix domain socket");
+    }
+
+    /**
+     * A client of a web service in another process (this test's JVM): its replay, after the
+     * service is gone, gets the same answers, the same refused connection and the same expired
+     * read timeout.
+     */
+    @Test
+    void aClientReplaysAfterItsServerIsGone() throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 10);
+        server.createContext("/square", NetworkTest::square);
+        server.start();
+        Path rec = tmp.resolve("rec");
+        Run recorded;
+        try {
+            String base = "http://127.0.0.1:" + server.getAddress().getPort() + "/square?n=";
+            recorded = Reprise.record(rec, corpus("corpus.net.Fetch", base, "6"));
+        } finally {
+            server.stop(0);
+        }
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals("200 0 (0 bytes in)\n200 1 (9 bytes in)\n200 4 (0 bytes in)\n200 9 (9 bytes in)\n"
+                + "200 16 (0 bytes in)\n200 25 (9 bytes in)\nrefused: Connection refused\ntimed out: Read timed out\n",
+                recorded.stdout(), recorded::toString);
+
+        assertReplaysWithoutNetwork(rec, recorded);
+    }
+
+    /** JDK 17's legacy socket implementation is not recorded: recording warns, and the replay stops there. */
+    @Test
+    void aLegacySocketIsWarnedOfAndStopsTheReplay() {
+        Assumptions.assumeTrue(Runtime.version().feature() < 18, "the legacy implementation is gone after JDK 17");
+        Path rec = tmp.resolve("rec");
+        List<String> cmd = new ArrayList<>(corpus("corpus.outside.Sockets", "tcp", tmp.resolve("unused").toString()));
+        cmd.add(1, "-Djdk.net.usePlainSocketImpl=true");
+        Run recorded = Reprise.record(rec, cmd);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals("before the network\nreceived hello\n", recorded.stdout(), recorded::toString);
+        assertTrue(recorded.stderr().contains("reprise: warning: the program opened a socket of the legacy implementation"
+                + " (-Djdk.net.usePlainSocketImpl) (java.net.ServerSocket."), recorded::toString);
+
+        Run replay = Reprise.exec(withoutNetwork(List.of("replay", rec.toString())), null, Map.of(), null);
+        assertEquals(3, replay.status(), replay::toString);
+        assertEquals("before the network\n", replay.stdout(), replay::toString);
+        assertTrue(replay.stderr().contains("which a replay never does: its traffic is not recorded"), replay::toString);
+    }
+
+    private static void square(HttpExchange exchange) throws IOException {
+        String query = exchange.getRequestURI().getQuery();
+        long n = Long.parseLong(query.substring(query.indexOf('=') + 1));
+        int in = exchange.getRequestBody().readAllBytes().length;
+        byte[] reply = (n * n + " (" + in + " bytes in)").getBytes(StandardCharsets.UTF_8);
+        exchange.sendResponseHeaders(200, reply.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(reply);
+        }
+    }
+
+    private void assertReplaysWithoutNetwork(Path rec, Run recorded) {
+        for (int seed = 1; seed <= REPLAYS; seed++) {
+            Run replayed = Reprise.exec(withoutNetwork(List.of("replay", rec.toString(), "--chaos", Integer.toString(seed))),
+                    null, Map.of(), null);
+            int s = seed;
+            assertEquals(recorded.stdout(), replayed.stdout(), () -> "stdout differs, chaos seed " + s + "\n" + replayed);
+            assertEquals(recorded.programStderr(), replayed.programStderr(), () -> "stderr differs, chaos seed " + s + "\n" + replayed);
+            assertEquals(recorded.status(), replayed.status(), () -> "status differs, chaos seed " + s + "\n" + replayed);
+        }
+    }
+
+    /** {@code reprise ARGS} in a network namespace of its own, which has no network. */
+    private static List<String> withoutNetwork(List<String> args) {
+        List<String> cmd = new ArrayList<>(List.of("unshare", "-n"));
+        cmd.addAll(Reprise.repriseCommand(args));
+        return cmd;
+    }
+}
