@@ -70,6 +70,22 @@ final class LiveRecording {
         }
     }
 
+    /** Waits until the output holds a whole line starting with {@code prefix}; returns the rest of it. */
+    String awaitLineStarting(String prefix) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (true) {
+            String s = "\n" + Files.readString(out);
+            int at = s.indexOf("\n" + prefix);
+            int end = at < 0 ? -1 : s.indexOf('\n', at + 1);
+            if (end >= 0) {
+                return s.substring(at + 1 + prefix.length(), end);
+            }
+            assertTrue(System.nanoTime() < deadline, () -> "no line '" + prefix + "...' from the program:\n" + tail(s));
+            assertTrue(recorder.isAlive(), () -> "the recorder ended:\n" + tail(s));
+            Thread.sleep(20);
+        }
+    }
+
     /** Waits for the recorder and the program, which may outlive it; what the recorder's output files hold. */
     Run finish() throws Exception {
         assertTrue(recorder.waitFor(120, TimeUnit.SECONDS), "reprise record did not end");

@@ -9,12 +9,19 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -74,6 +81,51 @@ class NetworkTest {
         assertEquals("200 0 (0 bytes in)\n200 1 (9 bytes in)\n200 4 (0 bytes in)\n200 9 (9 bytes in)\n"
                 + "200 16 (0 bytes in)\n200 25 (9 bytes in)\nrefused: Connection refused\ntimed out: Read timed out\n",
                 recorded.stdout(), recorded::toString);
+
+        assertReplaysWithoutNetwork(rec, recorded);
+    }
+
+    /**
+     * A web service and its clients in one program, the JDK's {@code HttpServer} on a pool and
+     * sixteen requests at once, by {@code HttpURLConnection} on as many threads or by
+     * {@code HttpClient}'s asynchronous requests: the threads of both sides reach each other
+     * through the kernel and through the libraries' own locks, and replay as they ran.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"urlconnection", "httpclient"})
+    void aServerAndItsClientsInOneProgramReplay(String client) {
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, corpus("corpus.net.InProcess", client, "16"));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().contains(" 16 answers, squares sum 1240\n"), recorded::toString);
+        assertEquals("", recorded.stderr(), recorded::toString);
+
+        assertReplaysWithoutNetwork(rec, recorded);
+    }
+
+    /**
+     * A web service recorded while clients in another process (this test's JVM) send it forty
+     * requests at once, replayed with no client and no network.
+     */
+    @Test
+    void aServerReplaysWithoutItsClients() throws Exception {
+        Path rec = tmp.resolve("rec");
+        LiveRecording live = LiveRecording.start(List.of(), rec, corpus("corpus.net.Serve", "40"));
+        int port = Integer.parseInt(live.awaitLineStarting("port "));
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/square?n=" + i));
+            answers.add(client.sendAsync(i % 2 == 0 ? request.build() : request.POST(BodyPublishers.ofString("payload " + i)).build(),
+                    HttpResponse.BodyHandlers.ofString()));
+        }
+        for (int i = 0; i < 40; i++) {
+            assertEquals((long) i * i + " (" + (i % 2 == 0 ? 0 : ("payload " + i).length()) + " bytes in)",
+                    answers.get(i).get(60, TimeUnit.SECONDS).body());
+        }
+        Run recorded = live.finish();
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().endsWith("served 40, squares sum 20540\n"), recorded::toString);
 
         assertReplaysWithoutNetwork(rec, recorded);
     }

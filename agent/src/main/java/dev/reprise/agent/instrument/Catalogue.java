@@ -104,11 +104,40 @@ public final class Catalogue {
     }
 
     /**
+     * JDK libraries the program runs as it runs its own: their threads are the program's, and
+     * which operations they make depends on the order of their synchronization (a web server's
+     * dispatcher and its pool, an HTTP client's selector thread and its futures, a socket closed
+     * on one thread while another asks whether it is open). The JDK's own work never calls them,
+     * but for the channel classes, whose JDK callers are quiet ({@code QuietCallRewriter}).
+     */
+    private static final String[] LIBRARIES = {"sun/net/httpserver/", "com/sun/net/httpserver/", "jdk/internal/net/http/",
+        "sun/net/www/http/", "sun/net/www/protocol/http/",
+        "java/nio/channels/spi/AbstractInterruptibleChannel", "java/nio/channels/spi/AbstractSelectableChannel",
+        "java/nio/channels/spi/AbstractSelector", "java/nio/channels/spi/AbstractSelectionKey",
+        "java/nio/channels/SelectionKey", "java/net/Socket", "java/net/ServerSocket", "java/net/DatagramSocket",
+        "sun/nio/ch/SocketChannelImpl", "sun/nio/ch/ServerSocketChannelImpl", "sun/nio/ch/DatagramChannelImpl",
+        "sun/nio/ch/NioSocketImpl", "sun/nio/ch/SocketAdaptor", "sun/nio/ch/ServerSocketAdaptor",
+        "sun/nio/ch/DatagramSocketAdaptor", "sun/nio/ch/SelectorImpl", "sun/nio/ch/EPollSelectorImpl",
+        "sun/nio/ch/PollSelectorImpl", "sun/nio/ch/SelectionKeyImpl"};
+
+    /**
      * JDK classes whose synchronization actions (volatile and atomic accesses) are ordered, as in
-     * application classes: those of {@code java.util.concurrent} and of parallel streams.
+     * application classes: those of {@code java.util.concurrent} and of parallel streams, and the
+     * {@link #LIBRARIES}.
      */
     public static boolean ordersSyncActionsIn(String internalName) {
-        return internalName.startsWith("java/util/concurrent/") || internalName.startsWith("java/util/stream/");
+        return internalName.startsWith("java/util/concurrent/") || internalName.startsWith("java/util/stream/")
+                || isLibrary(internalName);
+    }
+
+    /** Whether {@code internalName} is a class of one of the {@link #LIBRARIES}. */
+    static boolean isLibrary(String internalName) {
+        for (String library : LIBRARIES) {
+            if (internalName.startsWith(library)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** JDK classes whose calls every hook rewrites: those named by hooks, and those whose synchronization is ordered. */

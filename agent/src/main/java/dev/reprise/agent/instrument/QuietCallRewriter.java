@@ -12,7 +12,7 @@ import dev.reprise.agent.runtime.JdkLoaders;
 import dev.reprise.agent.runtime.SyncActions;
 
 /**
- * Makes the JDK's own calls into {@code java.util.concurrent} quiet: their synchronization is
+ * Makes the JDK's own calls into {@code java.util.concurrent} and {@code java.nio.channels} quiet: their synchronization is
  * not ordered ({@link SyncActions#quiet}). The JDK keeps caches and registries in concurrent maps
  * (system properties, time-zone rules, file-system providers, services, class-loading locks)
  * that Reprise's own work fills differently when recording and when replaying, so the program
@@ -31,6 +31,8 @@ import dev.reprise.agent.runtime.SyncActions;
  */
 public final class QuietCallRewriter extends ClassVisitor {
     private static final String CONCURRENT = "java/util/concurrent/";
+    /** Channels: their base classes are ordered for the program's sockets, quiet where the JDK uses them itself (its files). */
+    private static final String CHANNELS = "java/nio/channels/";
     private static final Set<String> COLLECTIONS = Set.of("java/util/Map", "java/util/Collection", "java/util/List",
             "java/util/Set", "java/util/Queue", "java/util/Deque", "java/util/Iterator", "java/lang/Iterable",
             "java/util/Enumeration");
@@ -99,7 +101,7 @@ public final class QuietCallRewriter extends ClassVisitor {
             int offset = reader.getItem(i);
             if (offset > 0 && reader.readByte(offset - 1) == 7) {
                 String name = reader.readUTF8(offset, buf);
-                if (name.startsWith(CONCURRENT) || collections && COLLECTIONS.contains(name)) {
+                if (name.startsWith(CONCURRENT) || name.startsWith(CHANNELS) || collections && COLLECTIONS.contains(name)) {
                     return true;
                 }
             }
@@ -150,7 +152,8 @@ public final class QuietCallRewriter extends ClassVisitor {
             public void visitMethodInsn(int opcode, String owner, String method, String mdesc, boolean itf) {
                 boolean initializesThis = !thisReady && opcode == Opcodes.INVOKESPECIAL && method.equals("<init>")
                         && (owner.equals(superName) || owner.equals(className));
-                if (initializesThis || !owner.startsWith(CONCURRENT) && !(collectionsToo && COLLECTIONS.contains(owner))
+                if (initializesThis || !owner.startsWith(CONCURRENT) && !owner.startsWith(CHANNELS)
+                        && !(collectionsToo && COLLECTIONS.contains(owner))
                         || HANDOFFS.contains(owner) && !schedulesVirtualThreads) {
                     thisReady |= initializesThis;
                     super.visitMethodInsn(opcode, owner, method, mdesc, itf);

@@ -33,9 +33,9 @@ final class RaceWatchRewriter extends ClassVisitor {
         this.fields = fields;
     }
 
-    /** Whether the JDK class {@code internalName} is watched. */
+    /** Whether the JDK class {@code internalName} is watched: a collection's, or one of the libraries the program runs as its own. */
     static boolean watchesJdk(String internalName) {
-        return JDK_CLASSES.contains(internalName);
+        return JDK_CLASSES.contains(internalName) || Catalogue.isLibrary(internalName);
     }
 
     @Override

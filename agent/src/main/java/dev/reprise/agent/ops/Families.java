@@ -51,6 +51,7 @@ public final class Families {
             Class.forName(c.getName(), true, null);
         }
         Class.forName(StartupState.class.getName(), true, null);
+        Class.forName(KernelTurns.class.getName(), true, null); // its operation is named in every recording
         Class.forName(WrittenArchives.class.getName(), true, null); // its start time is the agent's
     }
 

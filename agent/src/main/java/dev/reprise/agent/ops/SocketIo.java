@@ -48,10 +48,16 @@ public final class SocketIo {
             MethodType.methodType(int.class, FileDescriptor.class, long.class, int.class, long.class, boolean.class));
     private static final MethodHandle SEND_LIVE = live(CHANNEL, "send0",
             MethodType.methodType(int.class, FileDescriptor.class, long.class, int.class, long.class, int.class));
-    /** The size of the native socket address a datagram's sender is written into. */
-    private static final int SOCKADDR_SIZE = socketAddressSize();
 
     private SocketIo() {
+    }
+
+    /**
+     * The size of the native socket address a datagram's sender is written into: asked of the JDK
+     * at the first datagram received, as asking loads its network libraries.
+     */
+    private static final class SenderAddress {
+        static final int SIZE = socketAddressSize();
     }
 
     private static MethodHandle live(String owner, String name, MethodType type) {
@@ -248,7 +254,7 @@ public final class SocketIo {
                 if (n > 0) {
                     filled(ev, address, n);
                 }
-                filled(ev, sender, SOCKADDR_SIZE);
+                filled(ev, sender, SenderAddress.SIZE);
             }
             return n;
         } catch (Throwable t) {

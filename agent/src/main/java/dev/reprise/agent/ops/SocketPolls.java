@@ -40,19 +40,25 @@ public final class SocketPolls {
             MethodType.methodType(int.class));
     private static final MethodHandle PIPE_LIVE = JdkMethods.statik(JdkMethods.jdkClass("sun.nio.ch.IOUtil"), "makePipe",
             MethodType.methodType(long.class, boolean.class));
-    /** The layout of {@code struct epoll_event}, as the JDK reads it. */
-    private static final int EVENT_SIZE = epollConstant("eventSize");
-    private static final int EVENTS_OFFSET = epollConstant("eventsOffset");
-    private static final int DATA_OFFSET = epollConstant("dataOffset");
 
     private SocketPolls() {
     }
 
-    private static int epollConstant(String name) {
-        try {
-            return (int) JdkMethods.statik(EPOLL_CLASS, name, MethodType.methodType(int.class)).invokeExact();
-        } catch (Throwable t) {
-            throw new IllegalStateException("cannot read the epoll event layout", t);
+    /**
+     * The layout of {@code struct epoll_event}, as the JDK reads it: asked of the JDK at the first
+     * wait, as asking loads the JDK's network libraries, which a program without sockets never does.
+     */
+    private static final class Layout {
+        static final int EVENT_SIZE = epollConstant("eventSize");
+        static final int EVENTS_OFFSET = epollConstant("eventsOffset");
+        static final int DATA_OFFSET = epollConstant("dataOffset");
+
+        private static int epollConstant(String name) {
+            try {
+                return (int) JdkMethods.statik(EPOLL_CLASS, name, MethodType.methodType(int.class)).invokeExact();
+            } catch (Throwable t) {
+                throw new IllegalStateException("cannot read the epoll event layout", t);
+            }
         }
     }
 
@@ -120,12 +126,12 @@ public final class SocketPolls {
         try {
             int n = ev.i(ev.live() ? (int) WAIT_LIVE.invokeExact(epfd, events, max, timeout) : 0);
             for (int i = 0; i < n; i++) {
-                long e = events + (long) i * EVENT_SIZE;
-                int fd = ev.i(ev.live() ? NativeMemory.getInt(e + DATA_OFFSET) : 0);
-                int ready = ev.i(ev.live() ? NativeMemory.getInt(e + EVENTS_OFFSET) : 0);
+                long e = events + (long) i * Layout.EVENT_SIZE;
+                int fd = ev.i(ev.live() ? NativeMemory.getInt(e + Layout.DATA_OFFSET) : 0);
+                int ready = ev.i(ev.live() ? NativeMemory.getInt(e + Layout.EVENTS_OFFSET) : 0);
                 if (!ev.live()) {
-                    NativeMemory.putInt(e + DATA_OFFSET, SocketDescriptors.live(fd));
-                    NativeMemory.putInt(e + EVENTS_OFFSET, ready);
+                    NativeMemory.putInt(e + Layout.DATA_OFFSET, SocketDescriptors.live(fd));
+                    NativeMemory.putInt(e + Layout.EVENTS_OFFSET, ready);
                 }
             }
             return n;
