@@ -130,6 +130,22 @@ class NetworkTest {
         assertReplaysWithoutNetwork(rec, recorded);
     }
 
+    /** Host names resolve from the recording: the lookups are events, and the replay makes none. */
+    @Test
+    void hostNamesResolveFromTheRecording() {
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, corpus("corpus.net.Lookups"));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals("localhost: true\nagain, loopback: true\nreverse of 127.0.0.1: localhost\n", recorded.stdout(),
+                recorded::toString);
+        Run inspected = Reprise.reprise(List.of("inspect", rec.toString()), null, Map.of(), null);
+        assertTrue(inspected.stdout().matches("(?s).*\\nnet\\.lookup +1\\n.*"),
+                () -> "one forward lookup (the second is the JDK's cached answer)\n" + inspected);
+        assertTrue(inspected.stdout().matches("(?s).*\\nnet\\.lookup\\.reverse +1\\n.*"), inspected::toString);
+
+        assertReplaysWithoutNetwork(rec, recorded);
+    }
+
     /** JDK 17's legacy socket implementation is not recorded: recording warns, and the replay stops there. */
     @Test
     void aLegacySocketIsWarnedOfAndStopsTheReplay() {

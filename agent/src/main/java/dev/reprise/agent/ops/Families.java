@@ -34,6 +34,7 @@ public final class Families {
             SocketOps.class,
             SocketIo.class,
             SocketPolls.class,
+            NameLookups.class,
             OutsideWorldOps.class,
             ProcessOps.class,
             InstrumentationOps.class);

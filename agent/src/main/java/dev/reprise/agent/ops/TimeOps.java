@@ -44,7 +44,7 @@ public final class TimeOps {
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = "java/lang/System", method = "nanoTime", desc = "()J",
             alsoIn = {"java/util/Random", "java/util/concurrent/ThreadLocalRandom",
-                    "jdk/internal/util/random/RandomSupport", "java/util/SplittableRandom", SocketOps.PKG})
+                    "jdk/internal/util/random/RandomSupport", "java/util/SplittableRandom", SocketOps.PKG, "java/net/"})
     public static long nanoTime(int site) {
         if (!Rt.claim()) {
             return System.nanoTime();

@@ -1,0 +1,121 @@
+package dev.reprise.agent.ops;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+
+import dev.reprise.agent.runtime.Digest;
+import dev.reprise.agent.runtime.Ev;
+import dev.reprise.agent.runtime.JdkMethods;
+import dev.reprise.agent.runtime.Op;
+import dev.reprise.agent.runtime.Rt;
+
+/**
+ * Host-name lookups: the JDK's resolver asks the operating system through {@code InetAddressImpl}
+ * ({@code lookupAllHostAddr}, with a lookup policy from JDK 18, and {@code getHostByAddr}), called from {@code InetAddress}'s platform
+ * resolver on JDK 17 and 25. A recording logs the addresses found, or the failure; a replay asks
+ * nothing, and builds the same addresses, named by the host asked for, without a lookup. The
+ * JDK's cache of lookups runs above this, on both sides, its expiry measured by the recorded clock.
+ */
+public final class NameLookups {
+    private static final String IMPL = "java/net/InetAddressImpl";
+    private static final String PKG = "java/net/";
+
+    private static final Op LOOKUP = Op.named("net.lookup");
+    private static final Op REVERSE = Op.named("net.lookup.reverse");
+
+    private static final Class<?> IMPL_CLASS = JdkMethods.jdkClass("java.net.InetAddressImpl");
+    /** JDK 17: {@code lookupAllHostAddr(String)}; JDK 18 and later add a lookup policy. */
+    private static final MethodHandle LOOKUP_LIVE = virtualIfPresent("lookupAllHostAddr",
+            MethodType.methodType(InetAddress[].class, String.class));
+    private static final MethodHandle LOOKUP_POLICY_LIVE = policyLookup();
+    private static final MethodHandle REVERSE_LIVE = virtualIfPresent("getHostByAddr",
+            MethodType.methodType(String.class, byte[].class));
+
+    private NameLookups() {
+    }
+
+    private static MethodHandle policyLookup() {
+        try {
+            Class<?> policy = Class.forName("java.net.spi.InetAddressResolver$LookupPolicy", false, null);
+            return virtualIfPresent("lookupAllHostAddr", MethodType.methodType(InetAddress[].class, String.class, policy))
+                    .asType(MethodType.methodType(InetAddress[].class, Object.class, String.class, Object.class));
+        } catch (ClassNotFoundException | NullPointerException e) {
+            return null;
+        }
+    }
+
+    private static MethodHandle virtualIfPresent(String name, MethodType type) {
+        try {
+            return MethodHandles.privateLookupIn(IMPL_CLASS, MethodHandles.lookup()).findVirtual(IMPL_CLASS, name, type)
+                    .asType(type.insertParameterTypes(0, Object.class));
+        } catch (ReflectiveOperationException e) {
+            return null;
+        }
+    }
+
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = IMPL, method = "lookupAllHostAddr",
+            desc = "(Ljava/lang/String;)[Ljava/net/InetAddress;", alsoIn = PKG)
+    public static InetAddress[] lookup(Object impl, String host) throws Throwable {
+        if (!Rt.claim()) {
+            return (InetAddress[]) LOOKUP_LIVE.invokeExact(impl, host);
+        }
+        Ev ev = Ev.begin(LOOKUP, 0, Digest.of(host));
+        try {
+            return addresses(ev, host, ev.live() ? (InetAddress[]) LOOKUP_LIVE.invokeExact(impl, host) : null);
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+    }
+
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = IMPL, method = "lookupAllHostAddr",
+            desc = "(Ljava/lang/String;Ljava/net/spi/InetAddressResolver$LookupPolicy;)[Ljava/net/InetAddress;", alsoIn = PKG)
+    public static InetAddress[] lookup(Object impl, String host, Object policy) throws Throwable {
+        if (!Rt.claim()) {
+            return (InetAddress[]) LOOKUP_POLICY_LIVE.invokeExact(impl, host, policy);
+        }
+        Ev ev = Ev.begin(LOOKUP, 0, Digest.of(host));
+        try {
+            return addresses(ev, host, ev.live() ? (InetAddress[]) LOOKUP_POLICY_LIVE.invokeExact(impl, host, policy) : null);
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+    }
+
+    /** The addresses a lookup of {@code host} found: each one's bytes and IPv6 scope. */
+    private static InetAddress[] addresses(Ev ev, String host, InetAddress[] live) throws java.net.UnknownHostException {
+        int n = ev.i(live == null ? 0 : live.length);
+        InetAddress[] found = live != null ? live : new InetAddress[n];
+        for (int i = 0; i < n; i++) {
+            byte[] bytes = ev.blob(live == null ? null : live[i].getAddress());
+            int scope = ev.i(live != null && live[i] instanceof Inet6Address six ? six.getScopeId() : 0);
+            if (live == null) {
+                found[i] = bytes.length == 16 && scope != 0 ? Inet6Address.getByAddress(host, bytes, scope)
+                        : InetAddress.getByAddress(host, bytes);
+            }
+        }
+        return found;
+    }
+
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = IMPL, method = "getHostByAddr", desc = "([B)Ljava/lang/String;",
+            alsoIn = PKG)
+    public static String reverse(Object impl, byte[] address) throws Throwable {
+        if (!Rt.claim()) {
+            return (String) REVERSE_LIVE.invokeExact(impl, address);
+        }
+        Ev ev = Ev.begin(REVERSE, 0, address == null ? 0 : Digest.of(address, 0, address.length));
+        try {
+            return ev.s(ev.live() ? (String) REVERSE_LIVE.invokeExact(impl, address) : null);
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+    }
+}
