@@ -47,6 +47,7 @@ class ThreadsTest {
         "corpus.threads.SharedInitialization, rto", "corpus.threads.SharedInitialization, to",
         "corpus.threads.InitializerRace, rto", "corpus.threads.InitializerRace, to",
         "corpus.threads.CutInWait, rto", "corpus.threads.CutInWait, to",
+        "corpus.threads.ThreadKeys, rto", "corpus.threads.ThreadKeys, to",
     })
     void interleavingIsReplayed(String program, String order) {
         Run recorded = record(tmp.resolve("rec"), order, corpus(program));

@@ -193,6 +193,11 @@ public final class IdentityHashes {
      * not say, and giving an object the JVM hashed a second value would lose it in the tables
      * that hold it.
      */
+    /** Whether {@code o} certainly has no identity hash yet: its header is plain and its hash bits empty. */
+    static boolean surelyUnhashed(Object o) {
+        return Header.SHIFT >= 0 && !mayBeHashedByJvm(o);
+    }
+
     private static boolean mayBeHashedByJvm(Object o) {
         if (Header.SHIFT < 0) {
             return false;

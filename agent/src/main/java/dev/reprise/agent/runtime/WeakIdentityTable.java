@@ -33,6 +33,11 @@ final class WeakIdentityTable<V> {
     }
 
     synchronized V get(Object key) {
+        // Every key was hashed when put: an object never hashed is not one, and hashing it here
+        // would fix a JVM hash on it, which the program could then see (a thread asked its id).
+        if (IdentityHashes.surelyUnhashed(key)) {
+            return null;
+        }
         int h = System.identityHashCode(key);
         for (Entry<V> e = table[h & (table.length - 1)]; e != null; e = e.next) {
             if (e.hash == h && e.get() == key) {
