@@ -11,6 +11,7 @@ import dev.reprise.agent.runtime.Op;
 import dev.reprise.agent.runtime.Ordered;
 import dev.reprise.agent.runtime.RaceWatch;
 import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.Session;
 import dev.reprise.agent.runtime.Threads;
 
 /**
@@ -26,6 +27,7 @@ public final class ThreadOps {
     private static final Op NEW_ID = Op.named("thread.newid");
     private static final Op SHUTDOWN_HOOK = Op.named("thread.shutdownhook");
     private static final Op RUNTIME_EXIT = Op.named("runtime.exit");
+    private static final Op RUNTIME_HALT = Op.named("runtime.halt");
     private static final Op END = Op.named("thread.end");
     private static final MethodHandle EXIT_LIVE =
             JdkMethods.special(Thread.class, "exit", MethodType.methodType(void.class));
@@ -182,6 +184,24 @@ public final class ThreadOps {
     @Prologue(owner = "java/lang/Runtime", method = "exit", desc = "(I)V", kind = Prologue.Kind.BEFORE)
     public static void exit(Runtime self, int status) {
         Ev.begin(RUNTIME_EXIT, 0, status).end();
+    }
+
+    /**
+     * {@code Runtime.halt}: an event of the halting thread, the status its digest. The JVM dies at
+     * once, so the recording is cut there, and the program's other threads may have recorded
+     * events up to that moment. A replay's halting thread waits there, as at the end of its
+     * stream, until the others replayed as far as theirs go; then the replay says where the
+     * recording ends and halts with the recorded status ({@code RecordingEnd}). Before, it halted
+     * at once, and a replay could lack lines the other threads printed before the halt.
+     */
+    @Prologue(owner = "java/lang/Runtime", method = "halt", desc = "(I)V", kind = Prologue.Kind.BEFORE)
+    public static void halt(Runtime self, int status) {
+        Ev ev = Ev.begin(RUNTIME_HALT, 0, status);
+        boolean replaying = !ev.recording();
+        ev.end();
+        if (replaying) {
+            Session.current().halting();
+        }
     }
 
     @Prologue(owner = "java/lang/Runtime", method = "addShutdownHook", desc = "(Ljava/lang/Thread;)V")

@@ -279,6 +279,19 @@ public final class Session {
         Waiter.awaitExit(ctx);
     }
 
+    /**
+     * Replay: the current thread halts the JVM, as the recorded run did. In a recording cut by
+     * that halt, the thread waits as at the end of its stream while the others replay as far as
+     * theirs go; the recording's end ends the replay ({@link RecordingEnd}).
+     */
+    public void halting() {
+        if (ending != null) {
+            ThreadCtx ctx = Rt.current();
+            ctx.awaitingExit = true;
+            Waiter.awaitExit(ctx);
+        }
+    }
+
     /** A damaged recording found during replay: report it like the command does, exit status 4. */
     RuntimeException corrupt(RecordingCorruptException e) {
         Divergence.message("recording unreadable: " + e.getMessage());
