@@ -146,6 +146,32 @@ class NetworkTest {
         assertReplaysWithoutNetwork(rec, recorded);
     }
 
+    /**
+     * A replay never reaches the outside: a program rebuilt to connect where the recorded one
+     * did not stops at that connection with a report (status 3), having printed only what the
+     * recording printed before it.
+     */
+    @Test
+    void aConnectionTheRecordingLacksStopsTheReplay() throws Exception {
+        Path jar = tmp.resolve("app.jar");
+        Programs.buildMain(jar, "System.out.println(\"before\");");
+        Path rec = tmp.resolve("rec");
+        List<String> args = new ArrayList<>(List.of("record", "-o", rec.toString(), "--"));
+        args.addAll(Programs.command(jar));
+        Run recorded = Reprise.reprise(args, null, Map.of(), null);
+        assertEquals(0, recorded.status(), recorded::toString);
+
+        Programs.buildMain(jar, "System.out.println(\"before\");\n"
+                + "try (java.net.Socket s = new java.net.Socket(\"127.0.0.1\", 9)) { System.out.println(\"connected\"); }\n"
+                + "catch (java.io.IOException e) { System.out.println(\"failed: \" + e); }");
+        Run replay = Reprise.exec(withoutNetwork(List.of("replay", rec.toString())), null, Map.of(), null);
+        assertEquals(3, replay.status(), replay::toString);
+        assertEquals("before\n", replay.stdout(), replay::toString);
+        assertTrue(replay.stderr().startsWith("reprise: replay diverged on thread 1 at event "), replay::toString);
+        assertTrue(replay.stderr().contains("at java.base/java.net.Socket.<init>"),
+                () -> "stops in the socket's making\n" + replay);
+    }
+
     /** JDK 17's legacy socket implementation is not recorded: recording warns, and the replay stops there. */
     @Test
     void aLegacySocketIsWarnedOfAndStopsTheReplay() {
