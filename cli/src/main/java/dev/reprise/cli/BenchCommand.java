@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
  * commands, so the numbers are what a user gets, less the launcher's start-up.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Benchmark recording and replay on real programs (Lucene, H2, Xalan, ZXing, PMD, FOP, Batik, Jython, java.util.concurrent).",
+        description = {"Benchmark recording and replay on real programs (Lucene, H2, Xalan, ZXing, PMD, FOP, Batik, Jython, java.util.concurrent, an HTTP server).",
             "Writes results.md, results.csv, runs.csv and results.svg into the output directory.",
             "Exits with 0 if every replay matched its recording, 3 if any failed or diverged."})
 final class BenchCommand implements Callable<Integer>, Recorder {

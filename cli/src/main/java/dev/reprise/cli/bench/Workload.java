@@ -53,6 +53,11 @@ public record Workload(String name, String mainClass, List<String> quickArgs, Li
             // expensive, a capability record/replay tools for Java rarely have.
             new Workload("juc", "bench.JucTasks", List.of("2000", "4"), List.of("20000", "4"), true,
                     "java.util.concurrent: a 4-thread pool runs small tasks over a shared map and atomics",
+                    List.of(), false),
+            // A server: its requests come from a load generator in another process, which a
+            // replay does not start (its report comes from the recording).
+            new Workload("http", "bench.HttpServe", List.of("2000", "4"), List.of("20000", "8"), true,
+                    "JDK HttpServer on a 4-thread pool, N requests from a load generator process on C connections",
                     List.of(), false));
 
     /**
