@@ -9,7 +9,8 @@ import java.util.Map;
  * A cache of weakly held values (FOP's property cache is one): a lookup whose value the collector
  * cleared creates it again. Which lookups miss depends on when collections ran, which differs
  * from run to run (another thread allocates meanwhile); so do the misses this prints, by
- * count and place. A soft reference to the last value is read too.
+ * count and place. A soft reference to the last value is read too, and before each read the
+ * cache asks {@code refersTo(null)}, whether the collector cleared the value, without reading it.
  */
 public final class WeakCache {
     private static byte[] garbage;
@@ -32,9 +33,13 @@ public final class WeakCache {
         long misses = 0;
         long missedAt = 0;
         long softHits = 0;
+        long seenCleared = 0;
         for (int i = 0; i < lookups; i++) {
             int key = (int) ((i * 2654435761L) % 1024);
             WeakReference<int[]> ref = cache.get(key);
+            if (ref != null && ref.refersTo(null)) {
+                seenCleared++;
+            }
             int[] value = ref == null ? null : ref.get();
             if (value == null) {
                 misses++;
@@ -51,7 +56,7 @@ public final class WeakCache {
         }
         allocator.join();
         System.out.println("lookups " + lookups + ", misses " + misses + " (at " + Long.toHexString(missedAt)
-                + "), soft hits " + softHits
+                + "), seen cleared " + seenCleared + ", soft hits " + softHits
                 + ", garbage " + garbage.length);
     }
 }

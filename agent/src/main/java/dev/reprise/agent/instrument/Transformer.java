@@ -280,7 +280,8 @@ public final class Transformer implements ClassFileTransformer {
             chain = new ConstructedInserter(chain, constructed, constructors);
         }
         if (passes.sites()) {
-            chain = new CallSiteRewriter(chain, catalogue, passes.application(), volatileFields);
+            // The libraries the program runs as its own get the hooks of the program's own calls too.
+            chain = new CallSiteRewriter(chain, catalogue, passes.application() || Catalogue.isLibrary(name), volatileFields);
         }
         if (passes.monitors()) {
             chain = new MonitorRewriter(chain, firstLoad, locals);

@@ -41,6 +41,7 @@ import dev.reprise.agent.runtime.Session;
 public final class ReferenceOps {
     /** A read that found its referent is counted ({@code ref.get.relaxed}); one that found it gone is written. */
     private static final Op GET = Op.withRelaxedTwin("ref.get");
+    private static final Op REFERS_TO = Op.named("ref.refersto");
     /** A poll or remove of a queue that returned nothing is counted; one that returned a reference writes its hash. */
     private static final Op POLL = Op.withRelaxedTwin("ref.queue.poll");
     /** Hook classes are initialized after the session starts. */
@@ -215,6 +216,41 @@ public final class ReferenceOps {
             programOnly = true, inherited = true)
     public static Object getSoft(SoftReference<?> ref, int site) {
         return read(ref, site);
+    }
+
+    /**
+     * {@code refersTo}, which asks, as {@code get} does, whether the collector cleared the referent
+     * ({@code refersTo(null)}), without keeping it alive: the recorded answer. Called on the type
+     * the program names, so each reference class is a hook of its own.
+     */
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/lang/ref/Reference", method = "refersTo",
+            desc = "(Ljava/lang/Object;)Z", programOnly = true)
+    public static boolean refersTo(Reference<Object> ref, Object o, int site) {
+        return refers(ref, o, site);
+    }
+
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/lang/ref/WeakReference", method = "refersTo",
+            desc = "(Ljava/lang/Object;)Z", programOnly = true)
+    public static boolean weakRefersTo(WeakReference<Object> ref, Object o, int site) {
+        return refers(ref, o, site);
+    }
+
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/lang/ref/SoftReference", method = "refersTo",
+            desc = "(Ljava/lang/Object;)Z", programOnly = true)
+    public static boolean softRefersTo(SoftReference<Object> ref, Object o, int site) {
+        return refers(ref, o, site);
+    }
+
+    private static boolean refers(Reference<Object> ref, Object o, int site) {
+        if (!Rt.claim()) {
+            return ref.refersTo(o);
+        }
+        Ev ev = Ev.begin(REFERS_TO, site, 0);
+        try {
+            return ev.z(ev.live() && ref.refersTo(o));
+        } finally {
+            ev.end();
+        }
     }
 
     private static Object read(Reference<?> ref, int site) {
