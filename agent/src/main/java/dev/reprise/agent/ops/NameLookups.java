@@ -3,7 +3,6 @@ package dev.reprise.agent.ops;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.net.Inet6Address;
 import java.net.InetAddress;
 
 import dev.reprise.agent.runtime.Digest;
@@ -88,17 +87,12 @@ public final class NameLookups {
         }
     }
 
-    /** The addresses a lookup of {@code host} found: each one's bytes and IPv6 scope. */
+    /** The addresses a lookup of {@code host} found, each as {@link SocketOps#address} logs one. */
     private static InetAddress[] addresses(Ev ev, String host, InetAddress[] live) throws java.net.UnknownHostException {
         int n = ev.i(live == null ? 0 : live.length);
         InetAddress[] found = live != null ? live : new InetAddress[n];
         for (int i = 0; i < n; i++) {
-            byte[] bytes = ev.blob(live == null ? null : live[i].getAddress());
-            int scope = ev.i(live != null && live[i] instanceof Inet6Address six ? six.getScopeId() : 0);
-            if (live == null) {
-                found[i] = bytes.length == 16 && scope != 0 ? Inet6Address.getByAddress(host, bytes, scope)
-                        : InetAddress.getByAddress(host, bytes);
-            }
+            found[i] = SocketOps.address(ev, host, live == null ? null : live[i]);
         }
         return found;
     }

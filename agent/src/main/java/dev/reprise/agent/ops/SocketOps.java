@@ -335,7 +335,7 @@ public final class SocketOps {
             int n = ev.i(ev.live() ? (int) ACCEPT_LIVE.invokeExact(fd, newfd, isaa) : 0);
             if (n > 0) {
                 accepted(ev, newfd);
-                InetAddress peer = address(ev, ev.live() ? isaa[0].getAddress() : null);
+                InetAddress peer = address(ev, null, ev.live() ? isaa[0].getAddress() : null);
                 int port = ev.i(ev.live() ? isaa[0].getPort() : 0);
                 if (!ev.live()) {
                     isaa[0] = new InetSocketAddress(peer, port);
@@ -427,7 +427,7 @@ public final class SocketOps {
         }
         Ev ev = Ev.begin(ADDRESS, 0, which);
         try {
-            return address(ev, ev.live() ? (InetAddress) live.invokeExact(fd) : null);
+            return address(ev, null, ev.live() ? (InetAddress) live.invokeExact(fd) : null);
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
@@ -452,9 +452,10 @@ public final class SocketOps {
 
     /**
      * An address as a value: its bytes and, for IPv6, its scope. Kernel answers carry no host
-     * name, so none is logged, and a replay builds the address without a lookup.
+     * name, so none is logged: a replay builds the address without a lookup, named {@code host}
+     * (null for a kernel's answer, the name asked for for a lookup's).
      */
-    static InetAddress address(Ev ev, InetAddress live) throws java.net.UnknownHostException {
+    static InetAddress address(Ev ev, String host, InetAddress live) throws java.net.UnknownHostException {
         byte[] bytes = ev.blob(live == null ? new byte[0] : live.getAddress());
         int scope = ev.i(live instanceof Inet6Address six ? six.getScopeId() : 0);
         if (ev.live()) {
@@ -463,7 +464,8 @@ public final class SocketOps {
         if (bytes.length == 0) {
             return null;
         }
-        return bytes.length == 16 && scope != 0 ? Inet6Address.getByAddress(null, bytes, scope) : InetAddress.getByAddress(bytes);
+        return bytes.length == 16 && scope != 0 ? Inet6Address.getByAddress(host, bytes, scope)
+                : InetAddress.getByAddress(host, bytes);
     }
 
     private static int digest(InetAddress addr, int port) {
