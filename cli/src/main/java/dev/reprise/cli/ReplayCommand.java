@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.reprise.cli.debug.DebugProxy;
+import dev.reprise.cli.debug.StopAt;
 import dev.reprise.cli.recording.CheckedRecording;
 import dev.reprise.cli.recording.Manifest;
 import dev.reprise.cli.recording.RecordingException;
@@ -34,8 +36,16 @@ final class ReplayCommand implements Callable<Integer> {
     Long chaos;
 
     @Option(names = "--debug", paramLabel = "PORT", arity = "0..1", fallbackValue = "5005",
-            description = "Start the replay suspended with a JDWP debugger port (default 5005).")
+            description = "Start the replay suspended, for a JDWP debugger on PORT (default 5005) of this machine.")
     Integer debugPort;
+
+    @Option(names = "--stop-at", paramLabel = "WHERE",
+            description = {"With --debug (implied): let the debugger in only once the replay reaches WHERE:",
+                "THREAD:EVENT (before that event, numbered as 'reprise inspect --events' and divergence reports do),",
+                "'exit' (after the program's last event) or 'exception' (an exception nothing catches is thrown)."})
+    String stopAt;
+
+    private static final int DEFAULT_DEBUG_PORT = 5005;
 
     ProgramIo io = ProgramIo.CONSOLE;
 
@@ -74,15 +84,36 @@ final class ReplayCommand implements Callable<Integer> {
             Main.say("cannot replay " + dir + ": " + mismatch);
             return ExitCodes.USAGE;
         }
+        StopAt stop = null;
+        if (stopAt != null) {
+            try {
+                stop = StopAt.parse(stopAt, checked.streams());
+            } catch (IllegalArgumentException e) {
+                Main.say(e.getMessage());
+                return ExitCodes.USAGE;
+            }
+            if (debugPort == null) {
+                debugPort = DEFAULT_DEBUG_PORT;
+            }
+        }
+        DebugProxy proxy = null;
+        if (debugPort != null) {
+            try {
+                proxy = DebugProxy.open(debugPort, stop, Main::say);
+            } catch (IOException e) {
+                Main.say("cannot open the debugger port " + debugPort + ": " + e.getMessage());
+                return ExitCodes.USAGE;
+            }
+        }
         AgentConfig config = AgentConfig.replay(dir.toAbsolutePath(), m.exitStatus())
                 .order("to".equals(m.order()) ? Order.TO : Order.RTO).chaos(chaos)
+                .stopAt(stop == null ? null : stop.agentSpec())
                 .classCache(CacheDir.resolve(System.getenv(), m.fieldsOrdered())).orderedFields(m.fieldsOrdered()).build();
         List<String> jvmOptions = new ArrayList<>();
         // File.getAbsolutePath() and friends use the directory the JVM started in: give them the recorded one.
         jvmOptions.add("-Duser.dir=" + m.cwd());
-        if (debugPort != null) {
-            jvmOptions.add("-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,quiet=y,address=" + debugPort);
-            Main.say("waiting for a debugger on port " + debugPort);
+        if (proxy != null) {
+            jvmOptions.add(proxy.jdwpOption());
         }
         List<String> argv = java.withAgent(jdk.java().toString(), JavaCommand.agentJar(), config.encode(), jvmOptions);
         ProcessBuilder pb = new ProcessBuilder(argv)
@@ -98,11 +129,23 @@ final class ReplayCommand implements Callable<Integer> {
             p = pb.start();
         } catch (IOException e) {
             Main.say("cannot run " + argv.get(0) + ": " + e.getMessage());
+            if (proxy != null) {
+                proxy.close();
+            }
             return ExitCodes.USAGE;
         }
         p.getOutputStream().close(); // the program's input comes from the recording
         io.started().accept(p);
+        if (proxy != null) {
+            DebugProxy session = proxy;
+            Thread t = new Thread(() -> session.serve(p), "reprise-debug");
+            t.setDaemon(true);
+            t.start();
+        }
         int status = p.waitFor();
+        if (proxy != null) {
+            proxy.close();
+        }
         if (status != m.exitStatus()) {
             if (status == ExitCodes.CORRUPT) {
                 return status; // the replayer has reported why

@@ -257,11 +257,16 @@ class DivergenceTest {
         });
     }
 
-    /** The report names the thread and event, says how the replay differs ({@code detail}), and shows a Java stack. */
+    /**
+     * The report names the thread and event, says how the replay differs ({@code detail}), shows a
+     * Java stack, and the command that opens a debugger at that event.
+     */
     private static void assertReport(Run replay, String detail) {
         String err = replay.stderr();
-        assertTrue(err.matches("(?s).*reprise: replay diverged on thread 1 at event \\d+: .*"), replay::toString);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("reprise: replay diverged on thread 1 at event (\\d+): ").matcher(err);
+        assertTrue(m.find(), replay::toString);
         assertTrue(err.contains(detail), () -> "says " + detail + "\n" + replay);
         assertTrue(err.contains("Java stack:\n    at "), replay::toString);
+        assertTrue(err.contains(" --debug --stop-at 1:" + m.group(1) + "\n"), replay::toString);
     }
 }

@@ -124,6 +124,8 @@ public final class Divergence {
                     + " it may have first taken another path earlier. A recording made with 'reprise record --log-relaxed'"
                     + " stops its replay at the first action that differs.");
         }
+        sb.append("\n  To look at this moment in a debugger: reprise replay ").append(Session.current().config().dir())
+                .append(" --debug --stop-at ").append(ctx.path).append(':').append(ctx.eventNo);
         message(sb.toString());
         Runtime.getRuntime().halt(EXIT_DIVERGED);
     }

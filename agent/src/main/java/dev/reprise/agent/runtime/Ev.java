@@ -254,6 +254,9 @@ public final class Ev {
         if (ctx.chaos != null) {
             ctx.chaos.beforeEvent();
         }
+        if (ctx.eventNo == ctx.stopBefore) {
+            Debuggee.reached(ctx);
+        }
         if (run > 0) {
             run--;
             takeFromRun();

@@ -91,6 +91,7 @@ public final class Session {
                 SyncOrder.skipCutTurns(end.cutTurns());
             }
         }
+        Debuggee.configure(config.stopAt());
         current = s;
         Threads.registerMain(main);
         if (s.ending != null) {
@@ -336,6 +337,7 @@ public final class Session {
             }
             return;
         }
+        Debuggee.exiting();
         if (ending != null) {
             RecordingEnd.atExit(this, ending, config.recordedStatus());
         }

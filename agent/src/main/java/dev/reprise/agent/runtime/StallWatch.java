@@ -10,7 +10,8 @@ import java.util.List;
  * moved for {@value #STALL_SECONDS} seconds while no recorded thread runs the program's code, the
  * replay is stuck and reported ({@link Divergence#stalled}). A thread that runs may be computing
  * between events, or spinning on a plain field the recorded order no longer lets change: only
- * after {@value #RUNNING_STALL_SECONDS} seconds is that reported.
+ * after {@value #RUNNING_STALL_SECONDS} seconds is that reported. While a debugger holds threads
+ * suspended ({@link Debuggee#held}), the others waiting for them is no stall.
  */
 final class StallWatch implements Runnable {
     static final int STALL_SECONDS = 5;
@@ -31,15 +32,21 @@ final class StallWatch implements Runnable {
     public void run() {
         long seen = -1;
         long since = System.nanoTime();
+        long looked = since;
         while (true) {
             try {
                 Thread.sleep(LOOK_MILLIS);
             } catch (InterruptedException e) {
                 return;
             }
+            // A look long after the last one: the watch itself was held (a debugger suspended
+            // every thread, or the machine slept), and the program with it.
+            long before = looked;
+            looked = System.nanoTime();
+            boolean watchHeld = looked - before > 4 * LOOK_MILLIS * 1_000_000L;
             List<ThreadCtx> threads = Session.current().threads();
             long now = progress(threads);
-            if (now != seen) {
+            if (now != seen || Debuggee.held || watchHeld) {
                 seen = now;
                 since = System.nanoTime();
                 continue;

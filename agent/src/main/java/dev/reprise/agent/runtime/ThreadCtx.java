@@ -81,6 +81,8 @@ public final class ThreadCtx {
     /** The thread's probes as the outermost quiet call began ({@link ThreadRandoms#probes}), put back as it ends. */
     long quietProbes;
     long eventNo;
+    /** Replay under a debugger: the event before which this thread stops ({@link Debuggee}), or -1. */
+    long stopBefore;
     /**
      * Record, TO: whether the thread is drawing a turn (through {@code SyncOrder}'s VarHandle);
      * the last turn it drew (-1: none) and that event's number, published by the release that
@@ -120,6 +122,7 @@ public final class ThreadCtx {
         this.thread = path == null ? null : Thread.currentThread();
         this.tid = thread == null ? -1 : Rt.tid(thread);
         this.depth = path == null ? 1 : 0;
+        this.stopBefore = in == null ? -1 : Debuggee.stopBefore(path);
     }
 
     /**

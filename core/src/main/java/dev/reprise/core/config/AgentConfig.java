@@ -37,6 +37,7 @@ public final class AgentConfig {
     private static final String REDACT = "redact";
     private static final String RECORDER = "recorder";
     private static final String RACES = "races";
+    private static final String STOP = "stop";
     /** Between the names of {@link #redactedEnv}: no variable's name can hold it. */
     private static final String NAME_SEPARATOR = "\0";
 
@@ -51,6 +52,7 @@ public final class AgentConfig {
     private final List<String> redactedEnv;
     private final long recorder;
     private final boolean watchRaces;
+    private final String stopAt;
 
     private AgentConfig(Builder b) {
         this.mode = b.mode;
@@ -64,6 +66,7 @@ public final class AgentConfig {
         this.redactedEnv = b.redactedEnv;
         this.recorder = b.recorder;
         this.watchRaces = b.watchRaces;
+        this.stopAt = b.stopAt;
     }
 
     /** A recording into {@code dir}. */
@@ -91,6 +94,7 @@ public final class AgentConfig {
         private List<String> redactedEnv = List.of();
         private long recorder;
         private boolean watchRaces;
+        private String stopAt;
 
         private Builder(Mode mode, Path dir) {
             this.mode = mode;
@@ -135,6 +139,15 @@ public final class AgentConfig {
 
         public Builder watchRaces(boolean watch) {
             this.watchRaces = watch;
+            return this;
+        }
+
+        /**
+         * Replay under a debugger: where the replay stops for it, {@code PATH:EVENT} (before that
+         * thread's event) or {@code exit}; null for nowhere.
+         */
+        public Builder stopAt(String where) {
+            this.stopAt = where;
             return this;
         }
 
@@ -187,6 +200,11 @@ public final class AgentConfig {
         return watchRaces;
     }
 
+    /** See {@link Builder#stopAt}. */
+    public String stopAt() {
+        return stopAt;
+    }
+
     /** The text {@link #encode()} wrote; throws {@link IllegalArgumentException} saying what is wrong. */
     public static AgentConfig parse(String arg) {
         Map<String, String> kv = new HashMap<>();
@@ -213,6 +231,7 @@ public final class AgentConfig {
         b.redactedEnv(redacted.isEmpty() ? List.of() : List.of(redacted.split(NAME_SEPARATOR)));
         b.recorder(Long.parseLong(kv.getOrDefault(RECORDER, "0")));
         b.watchRaces(Boolean.parseBoolean(kv.get(RACES)));
+        b.stopAt(kv.get(STOP));
         return b.build();
     }
 
@@ -252,6 +271,9 @@ public final class AgentConfig {
         }
         if (watchRaces) {
             append(sb, RACES, "true");
+        }
+        if (stopAt != null) {
+            append(sb, STOP, stopAt);
         }
         return sb.toString();
     }
