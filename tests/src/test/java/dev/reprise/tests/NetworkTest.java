@@ -108,6 +108,31 @@ class NetworkTest {
     }
 
     /**
+     * HTTPS with a self-signed certificate made for the test: the handshakes draw random numbers
+     * and read clocks, and the TLS records cross the sockets encrypted. The replay, with no
+     * network and the key store deleted, prints what the recording printed.
+     */
+    @Test
+    void tlsClientsAndServerReplayWithoutANetwork() throws Exception {
+        Path store = tmp.resolve("server.p12");
+        Run keytool = Reprise.exec(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair", "-keystore", store.toString(), "-storetype", "PKCS12", "-storepass", "changeit",
+                "-alias", "server", "-keyalg", "EC", "-dname", "CN=localhost", "-ext", "SAN=ip:127.0.0.1",
+                "-validity", "2"), null, Map.of(), null);
+        assertEquals(0, keytool.status(), keytool::toString);
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, corpus("corpus.net.Tls", store.toString(), "changeit", "8"));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().startsWith("sync: 200 49 (0 bytes in) over TLSv1.3\n"), recorded::toString);
+        assertTrue(recorded.stdout().contains("async: 8 answers, squares sum 140\n"), recorded::toString);
+        assertTrue(recorded.stdout().endsWith("served, squares sum 333\n"), recorded::toString);
+        assertEquals("", recorded.stderr(), recorded::toString);
+        Files.delete(store);
+
+        assertReplaysWithoutNetwork(rec, recorded);
+    }
+
+    /**
      * A web service recorded while clients in another process (this test's JVM) send it forty
      * requests at once, replayed with no client and no network.
      */

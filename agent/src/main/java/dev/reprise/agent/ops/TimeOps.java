@@ -18,6 +18,11 @@ public final class TimeOps {
     private static final Op MILLIS = Op.named("time.millis");
     private static final Op NANOS = Op.named("time.nanos");
     private static final Op INSTANT = Op.named("time.instant");
+    /**
+     * The JDK's TLS: a session's creation time goes into the session ticket a server encrypts
+     * and sends, and its caches expire by the clock, so its clock reads shape the bytes written.
+     */
+    private static final String TLS = "sun/security/ssl/";
     private static final MethodHandle CURRENT_INSTANT =
             JdkMethods.statik(java.time.Clock.class, "currentInstant", MethodType.methodType(Instant.class));
 
@@ -29,7 +34,8 @@ public final class TimeOps {
             alsoIn = {"java/util/Date", "java/util/Calendar", "java/util/GregorianCalendar", "java/util/JapaneseImperialCalendar",
                     "sun/util/locale/provider/CalendarProviderImpl", "java/text/SimpleDateFormat", "java/util/zip/ZipOutputStream",
                     "java/util/Timer", "java/util/TimerThread", "java/util/Random", "java/util/concurrent/ThreadLocalRandom",
-                    "jdk/internal/util/random/RandomSupport", "java/util/SplittableRandom", "java/time/Clock$SystemClock"})
+                    "jdk/internal/util/random/RandomSupport", "java/util/SplittableRandom", "java/time/Clock$SystemClock",
+                    TLS})
     public static long currentTimeMillis(int site) {
         if (!Rt.claim()) {
             return System.currentTimeMillis();
@@ -44,7 +50,7 @@ public final class TimeOps {
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = "java/lang/System", method = "nanoTime", desc = "()J",
             alsoIn = {"java/util/Random", "java/util/concurrent/ThreadLocalRandom",
-                    "jdk/internal/util/random/RandomSupport", "java/util/SplittableRandom", SocketOps.PKG, "java/net/"})
+                    "jdk/internal/util/random/RandomSupport", "java/util/SplittableRandom", SocketOps.PKG, "java/net/", TLS})
     public static long nanoTime(int site) {
         if (!Rt.claim()) {
             return System.nanoTime();
