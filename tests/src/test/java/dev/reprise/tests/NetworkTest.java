@@ -45,7 +45,7 @@ class NetworkTest {
 
     /** A program that talks to itself through one socket API: the replay binds, connects and sends nothing. */
     @ParameterizedTest
-    @ValueSource(strings = {"tcp", "nio", "udp", "unix"})
+    @ValueSource(strings = {"tcp", "nio", "udp", "async", "unix"})
     void socketsReplayWithoutANetwork(String api) throws IOException {
         Path socketFile = tmp.resolve("socket");
         Path rec = tmp.resolve("rec");

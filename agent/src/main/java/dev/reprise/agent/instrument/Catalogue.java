@@ -107,7 +107,8 @@ public final class Catalogue {
      * JDK libraries the program runs as it runs its own: their threads are the program's, and
      * which operations they make depends on the order of their synchronization (a web server's
      * dispatcher and its pool, an HTTP client's selector thread and its futures, a socket closed
-     * on one thread while another asks whether it is open). The JDK's own work never calls them,
+     * on one thread while another asks whether it is open, which pool thread of an asynchronous
+     * channel group polls and which runs a completion handler). The JDK's own work never calls them,
      * but for the channel classes, whose JDK callers are quiet ({@code QuietCallRewriter}).
      */
     private static final String[] LIBRARIES = {"sun/net/httpserver/", "com/sun/net/httpserver/", "jdk/internal/net/http/",
@@ -118,7 +119,13 @@ public final class Catalogue {
         "sun/nio/ch/SocketChannelImpl", "sun/nio/ch/ServerSocketChannelImpl", "sun/nio/ch/DatagramChannelImpl",
         "sun/nio/ch/NioSocketImpl", "sun/nio/ch/SocketAdaptor", "sun/nio/ch/ServerSocketAdaptor",
         "sun/nio/ch/DatagramSocketAdaptor", "sun/nio/ch/SelectorImpl", "sun/nio/ch/EPollSelectorImpl",
-        "sun/nio/ch/PollSelectorImpl", "sun/nio/ch/SelectionKeyImpl"};
+        "sun/nio/ch/PollSelectorImpl", "sun/nio/ch/SelectionKeyImpl",
+        "java/nio/channels/AsynchronousChannelGroup", "java/nio/channels/AsynchronousSocketChannel",
+        "java/nio/channels/AsynchronousServerSocketChannel", "sun/nio/ch/AsynchronousChannelGroupImpl",
+        "sun/nio/ch/AsynchronousSocketChannelImpl", "sun/nio/ch/AsynchronousServerSocketChannelImpl",
+        "sun/nio/ch/UnixAsynchronousSocketChannelImpl", "sun/nio/ch/UnixAsynchronousServerSocketChannelImpl",
+        "sun/nio/ch/EPollPort", "sun/nio/ch/Port", "sun/nio/ch/Invoker", "sun/nio/ch/PendingFuture",
+        "sun/nio/ch/CompletedFuture", "sun/nio/ch/ThreadPool"};
 
     /**
      * JDK classes whose synchronization actions (volatile and atomic accesses) are ordered, as in

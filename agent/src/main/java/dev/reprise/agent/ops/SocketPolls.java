@@ -25,6 +25,7 @@ public final class SocketPolls {
 
     private static final Op POLL = Op.named("socket.poll");
     private static final Op CONNECTED = Op.named("socket.connected");
+    private static final Op CONNECT_RESULT = Op.named("socket.connect.result");
     private static final Op EPOLL_WAIT = Op.named("socket.epoll.wait");
     private static final Op WAKER = Op.named("socket.waker");
 
@@ -34,6 +35,9 @@ public final class SocketPolls {
             MethodType.methodType(int.class, FileDescriptor.class, int.class, long.class));
     private static final MethodHandle CONNECTED_LIVE = JdkMethods.statik(NET_CLASS, "pollConnect",
             MethodType.methodType(boolean.class, FileDescriptor.class, long.class));
+    private static final String ASYNC_SOCKET = "sun/nio/ch/UnixAsynchronousSocketChannelImpl";
+    private static final MethodHandle CONNECT_RESULT_LIVE = JdkMethods.statik(
+            JdkMethods.jdkClass(ASYNC_SOCKET.replace('/', '.')), "checkConnect", MethodType.methodType(void.class, int.class));
     private static final MethodHandle WAIT_LIVE = JdkMethods.statik(EPOLL_CLASS, "wait",
             MethodType.methodType(int.class, int.class, long.class, int.class, int.class));
     private static final MethodHandle EVENTFD_LIVE = JdkMethods.statik(JdkMethods.jdkClass("sun.nio.ch.EventFD"), "eventfd0",
@@ -108,29 +112,56 @@ public final class SocketPolls {
         }
     }
 
-    /** A selector's wait: how many descriptors are ready, and each one's number and ready events. */
-    @CallSite(kind = CallSite.Kind.STATIC, owner = EPOLL, method = "wait", desc = "(IJII)I", alsoIn = SocketOps.PKG)
-    public static int epollWait(int epfd, long events, int max, int timeout) throws Throwable {
+    /**
+     * An asynchronous channel's connect, reported ready by its group's poller: whether it failed,
+     * and how (a refused connection throws). A replay's socket is a stand-in, which has no result
+     * to ask.
+     */
+    @CallSite(kind = CallSite.Kind.STATIC, owner = ASYNC_SOCKET, method = "checkConnect", desc = "(I)V", alsoIn = ASYNC_SOCKET)
+    public static void checkConnect(int fd) throws Throwable {
+        if (!Rt.claim()) {
+            CONNECT_RESULT_LIVE.invokeExact(fd);
+            return;
+        }
+        Ev ev = Ev.begin(CONNECT_RESULT, 0, 0);
         try {
-            return epollWaitEvent(epfd, events, max, timeout);
+            if (ev.live()) {
+                CONNECT_RESULT_LIVE.invokeExact(fd);
+            }
+        } catch (Throwable t) {
+            throw ev.threw(t);
         } finally {
-            KernelTurns.take();
+            ev.end();
         }
     }
 
-    private static int epollWaitEvent(int epfd, long events, int max, int timeout) throws Throwable {
+    /**
+     * A selector's wait: how many descriptors are ready, and each one's number and ready events.
+     * A replay puts the recorded numbers in place of the replay's only after the wait's turn
+     * ({@link KernelTurns}): the sockets they name were made by the threads that woke it, which
+     * that turn waits for (an asynchronous channel group's poller is started before the server
+     * socket it reports ready).
+     */
+    @CallSite(kind = CallSite.Kind.STATIC, owner = EPOLL, method = "wait", desc = "(IJII)I", alsoIn = SocketOps.PKG)
+    public static int epollWait(int epfd, long events, int max, int timeout) throws Throwable {
         if (!Rt.claim()) {
-            return (int) WAIT_LIVE.invokeExact(epfd, events, max, timeout);
+            try {
+                return (int) WAIT_LIVE.invokeExact(epfd, events, max, timeout);
+            } finally {
+                KernelTurns.take();
+            }
         }
         Ev ev = Ev.begin(EPOLL_WAIT, 0, 0);
+        boolean replayed = !ev.live();
+        int n = 0;
         try {
-            int n = ev.i(ev.live() ? (int) WAIT_LIVE.invokeExact(epfd, events, max, timeout) : 0);
+            n = ev.i(ev.live() ? (int) WAIT_LIVE.invokeExact(epfd, events, max, timeout) : 0);
             for (int i = 0; i < n; i++) {
                 long e = events + (long) i * Layout.EVENT_SIZE;
                 int fd = ev.i(ev.live() ? NativeMemory.getInt(e + Layout.DATA_OFFSET) : 0);
                 int ready = ev.i(ev.live() ? NativeMemory.getInt(e + Layout.EVENTS_OFFSET) : 0);
-                if (!ev.live()) {
-                    NativeMemory.putInt(e + Layout.DATA_OFFSET, SocketDescriptors.live(fd));
+                if (replayed) {
+                    NativeMemory.putInt(e + Layout.DATA_OFFSET, fd);
                     NativeMemory.putInt(e + Layout.EVENTS_OFFSET, ready);
                 }
             }
@@ -139,6 +170,11 @@ public final class SocketPolls {
             throw ev.threw(t);
         } finally {
             ev.end();
+            KernelTurns.take();
+            for (int i = 0; replayed && i < n; i++) {
+                long e = events + (long) i * Layout.EVENT_SIZE + Layout.DATA_OFFSET;
+                NativeMemory.putInt(e, SocketDescriptors.live(NativeMemory.getInt(e)));
+            }
         }
     }
 
@@ -198,6 +234,12 @@ public final class SocketPolls {
     @Prologue(owner = "sun/nio/ch/PollSelectorImpl", method = "wakeup", desc = "()Ljava/nio/channels/Selector;",
             kind = Prologue.Kind.BEFORE)
     public static void wakeupPolling(Object selector) {
+        KernelTurns.takeClaimed();
+    }
+
+    /** The wakeup of an asynchronous channel group's poller, which hands it a task or an event: a turn, as a selector's. */
+    @Prologue(owner = "sun/nio/ch/EPollPort", method = "wakeup", desc = "()V", kind = Prologue.Kind.BEFORE)
+    public static void wakeupPort(Object port) {
         KernelTurns.takeClaimed();
     }
 }
