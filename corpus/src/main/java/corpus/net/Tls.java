@@ -12,8 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -31,13 +29,14 @@ import com.sun.net.httpserver.HttpsServer;
  * HTTPS in one program, on the loopback interface: the JDK's {@code HttpsServer} on a pool of
  * four threads, with the self-signed certificate in the PKCS#12 key store {@code args[0]}
  * (password {@code args[1]}), which its clients trust alone: {@code HttpClient}, once
- * synchronously then {@code args[2]} times asynchronously, and {@code HttpsURLConnection}.
+ * synchronously then {@code args[2]} times asynchronously, one request after another, and
+ * {@code HttpsURLConnection}.
  * Every handshake draws random numbers and reads clocks; prints the answers and the protocol.
  */
 public final class Tls {
     public static void main(String[] args) throws Exception {
         char[] password = args[1].toCharArray();
-        int concurrent = Integer.parseInt(args[2]);
+        int requests = Integer.parseInt(args[2]);
         KeyStore keys = KeyStore.getInstance("PKCS12");
         try (InputStream in = Files.newInputStream(Path.of(args[0]))) {
             keys.load(in, password);
@@ -62,17 +61,17 @@ public final class Tls {
         HttpResponse<String> one = client.send(HttpRequest.newBuilder(URI.create(base + 7)).build(),
                 HttpResponse.BodyHandlers.ofString());
         System.out.println("sync: " + one.statusCode() + " " + one.body() + " over " + one.sslSession().orElseThrow().getProtocol());
-        List<CompletableFuture<String>> many = new ArrayList<>();
-        for (int i = 0; i < concurrent; i++) {
+        // One request after another, each sent when the last completes, on the kept-alive
+        // connection: concurrent handshakes race for the client's session cache (the JDK's
+        // sun.security.util.Cache), whose order Reprise does not record yet.
+        CompletableFuture<Long> chain = CompletableFuture.completedFuture(0L);
+        for (int i = 0; i < requests; i++) {
             HttpRequest r = HttpRequest.newBuilder(URI.create(base + i))
                     .POST(HttpRequest.BodyPublishers.ofString("payload " + i)).build();
-            many.add(client.sendAsync(r, HttpResponse.BodyHandlers.ofString()).thenApply(HttpResponse::body));
+            chain = chain.thenCompose(total -> client.sendAsync(r, HttpResponse.BodyHandlers.ofString())
+                    .thenApply(answer -> total + Long.parseLong(answer.body().split(" ")[0])));
         }
-        long answers = 0;
-        for (CompletableFuture<String> f : many) {
-            answers += Long.parseLong(f.get().split(" ")[0]);
-        }
-        System.out.println("async: " + concurrent + " answers, squares sum " + answers);
+        System.out.println("async: " + requests + " answers, squares sum " + chain.get());
 
         HttpsURLConnection c = (HttpsURLConnection) new URL(base + 12).openConnection();
         c.setSSLSocketFactory(tls.getSocketFactory());

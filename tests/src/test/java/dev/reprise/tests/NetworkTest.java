@@ -94,10 +94,6 @@ class NetworkTest {
     @ParameterizedTest
     @ValueSource(strings = {"urlconnection", "httpclient"})
     void aServerAndItsClientsInOneProgramReplay(String client) {
-        // Open (issue 47): on JDK 25, one chaos replay in about six of such a recording diverges
-        // where a server thread closes a kept-alive connection in the recording but reads from it.
-        Assumptions.assumeTrue(Runtime.version().feature() < 25,
-                "the in-process server and clients do not replay reliably on JDK 25 yet");
         Path rec = tmp.resolve("rec");
         Run recorded = Reprise.record(rec, corpus("corpus.net.InProcess", client, "16"));
         assertEquals(0, recorded.status(), recorded::toString);

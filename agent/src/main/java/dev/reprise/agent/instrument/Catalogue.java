@@ -108,7 +108,8 @@ public final class Catalogue {
      * which operations they make depends on the order of their synchronization (a web server's
      * dispatcher and its pool, an HTTP client's selector thread and its futures, a socket closed
      * on one thread while another asks whether it is open, which pool thread of an asynchronous
-     * channel group polls and which runs a completion handler). The JDK's own work never calls them,
+     * channel group polls and which runs a completion handler, which thread's TLS engine wraps or
+     * unwraps first). The JDK's own work never calls them,
      * but for the channel classes, whose JDK callers are quiet ({@code QuietCallRewriter}).
      */
     private static final String[] LIBRARIES = {"sun/net/httpserver/", "com/sun/net/httpserver/", "jdk/internal/net/http/",
@@ -125,7 +126,7 @@ public final class Catalogue {
         "sun/nio/ch/AsynchronousSocketChannelImpl", "sun/nio/ch/AsynchronousServerSocketChannelImpl",
         "sun/nio/ch/UnixAsynchronousSocketChannelImpl", "sun/nio/ch/UnixAsynchronousServerSocketChannelImpl",
         "sun/nio/ch/EPollPort", "sun/nio/ch/Port", "sun/nio/ch/Invoker", "sun/nio/ch/PendingFuture",
-        "sun/nio/ch/CompletedFuture", "sun/nio/ch/ThreadPool"};
+        "sun/nio/ch/CompletedFuture", "sun/nio/ch/ThreadPool", "sun/security/ssl/"};
 
     /**
      * JDK classes whose synchronization actions (volatile and atomic accesses) are ordered, as in
@@ -138,7 +139,7 @@ public final class Catalogue {
     }
 
     /** Whether {@code internalName} is a class of one of the {@link #LIBRARIES}. */
-    static boolean isLibrary(String internalName) {
+    public static boolean isLibrary(String internalName) {
         for (String library : LIBRARIES) {
             if (internalName.startsWith(library)) {
                 return true;

@@ -122,14 +122,15 @@ public final class ThreadOps {
         Ev ev = Ordered.enter(START, 0, 0, REGISTRY);
         try {
             long id = ev.j(ev.live() ? (long) ID_LIVE.invokeExact(t) : 0);
-            // JDK helper threads (the common cleaner and the like) act for the JVM, not the program.
+            // JDK helper threads (the common cleaner and the like) act for the JVM, not the program,
+            // unless a library the program runs as its own starts them (HelperThreads).
             // So do threads a JDK class initializer starts (ClassInits): which thread runs it varies,
             // and its stream orders nothing. An application class initializer's stream is ordered:
             // the threads it starts are named after it.
             // Registering and starting hash the thread (Reprise's table, the JDK's thread
             // containers), which would fix the JVM's hash on it; the program may hash it too.
             IdentityHashes.assignBeforeLiveUse(t);
-            if (!t.getClass().getName().equals("jdk.internal.misc.InnocuousThread") && !Rt.initializingJdkClass()) {
+            if (!HelperThreads.actsForTheJvm(t) && !Rt.initializingJdkClass()) {
                 Threads.registerChild(Rt.current(), t, id);
             }
             Threads.starting(t);
