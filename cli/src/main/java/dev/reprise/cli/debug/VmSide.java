@@ -115,31 +115,26 @@ final class VmSide implements Closeable {
     }
 
     long methodId(long type, String name) throws IOException {
-        JdwpData.In in = ok(REFERENCE_TYPE, METHODS, data.out().type(type).bytes());
-        for (int n = in.u4(); n > 0; n--) {
-            long id = in.method();
-            String found = in.string();
-            in.string();
-            in.u4();
-            if (found.equals(name)) {
-                return id;
-            }
-        }
-        throw new IOException("no method " + name + " in the replay's debugger support");
+        return memberId(type, METHODS, name);
     }
 
     long fieldId(long type, String name) throws IOException {
-        JdwpData.In in = ok(REFERENCE_TYPE, FIELDS, data.out().type(type).bytes());
+        return memberId(type, FIELDS, name);
+    }
+
+    /** The id of the method or field ({@code command}: Methods or Fields) named {@code name} of {@code type}. */
+    private long memberId(long type, int command, String name) throws IOException {
+        JdwpData.In in = ok(REFERENCE_TYPE, command, data.out().type(type).bytes());
         for (int n = in.u4(); n > 0; n--) {
-            long id = in.field();
+            long id = command == METHODS ? in.method() : in.field();
             String found = in.string();
-            in.string();
-            in.u4();
+            in.string(); // signature
+            in.u4(); // modifiers
             if (found.equals(name)) {
                 return id;
             }
         }
-        throw new IOException("no field " + name + " in the replay's debugger support");
+        throw new IOException("no member " + name + " in the replay's debugger support");
     }
 
     /** Sets an event request with modifiers already encoded; returns its id. */
