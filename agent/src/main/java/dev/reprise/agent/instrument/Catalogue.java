@@ -109,7 +109,8 @@ public final class Catalogue {
      * dispatcher and its pool, an HTTP client's selector thread and its futures, a socket closed
      * on one thread while another asks whether it is open, which pool thread of an asynchronous
      * channel group polls and which runs a completion handler, which thread's TLS engine wraps or
-     * unwraps first). The JDK's own work never calls them,
+     * unwraps first). Every hook applies in them as in the program's classes: the clocks too,
+     * which TLS reads for the session ticket a server encrypts and sends. The JDK's own work never calls them,
      * but for the channel classes, whose JDK callers are quiet ({@code QuietCallRewriter}).
      */
     private static final String[] LIBRARIES = {"sun/net/httpserver/", "com/sun/net/httpserver/", "jdk/internal/net/http/",

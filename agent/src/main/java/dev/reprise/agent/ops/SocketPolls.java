@@ -117,7 +117,7 @@ public final class SocketPolls {
      * and how (a refused connection throws). A replay's socket is a stand-in, which has no result
      * to ask.
      */
-    @CallSite(kind = CallSite.Kind.STATIC, owner = ASYNC_SOCKET, method = "checkConnect", desc = "(I)V", alsoIn = ASYNC_SOCKET)
+    @CallSite(kind = CallSite.Kind.STATIC, owner = ASYNC_SOCKET, method = "checkConnect", desc = "(I)V", alsoIn = SocketOps.PKG)
     public static void checkConnect(int fd) throws Throwable {
         if (!Rt.claim()) {
             CONNECT_RESULT_LIVE.invokeExact(fd);

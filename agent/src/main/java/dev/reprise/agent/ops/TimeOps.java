@@ -18,11 +18,6 @@ public final class TimeOps {
     private static final Op MILLIS = Op.named("time.millis");
     private static final Op NANOS = Op.named("time.nanos");
     private static final Op INSTANT = Op.named("time.instant");
-    /**
-     * The JDK's TLS: a session's creation time goes into the session ticket a server encrypts
-     * and sends, and its caches expire by the clock, so its clock reads shape the bytes written.
-     */
-    private static final String TLS = "sun/security/ssl/";
     private static final MethodHandle CURRENT_INSTANT =
             JdkMethods.statik(java.time.Clock.class, "currentInstant", MethodType.methodType(Instant.class));
 
@@ -34,8 +29,7 @@ public final class TimeOps {
             alsoIn = {"java/util/Date", "java/util/Calendar", "java/util/GregorianCalendar", "java/util/JapaneseImperialCalendar",
                     "sun/util/locale/provider/CalendarProviderImpl", "java/text/SimpleDateFormat", "java/util/zip/ZipOutputStream",
                     "java/util/Timer", "java/util/TimerThread", "java/util/Random", "java/util/concurrent/ThreadLocalRandom",
-                    "jdk/internal/util/random/RandomSupport", "java/util/SplittableRandom", "java/time/Clock$SystemClock",
-                    TLS})
+                    "jdk/internal/util/random/RandomSupport", "java/util/SplittableRandom", "java/time/Clock$SystemClock"})
     public static long currentTimeMillis(int site) {
         if (!Rt.claim()) {
             return System.currentTimeMillis();
@@ -50,7 +44,7 @@ public final class TimeOps {
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = "java/lang/System", method = "nanoTime", desc = "()J",
             alsoIn = {"java/util/Random", "java/util/concurrent/ThreadLocalRandom",
-                    "jdk/internal/util/random/RandomSupport", "java/util/SplittableRandom", SocketOps.PKG, "java/net/", TLS})
+                    "jdk/internal/util/random/RandomSupport", "java/util/SplittableRandom", SocketOps.PKG, "java/net/"})
     public static long nanoTime(int site) {
         if (!Rt.claim()) {
             return System.nanoTime();

@@ -38,7 +38,6 @@ final class Jdwp {
     static final int BREAKPOINT = 2;
     static final int EXCEPTION = 4;
     static final int CLASS_PREPARE = 8;
-    static final int VM_START = 90;
     static final int VM_DEATH = 99;
 
     static final int MOD_CLASS_MATCH = 5;
@@ -48,7 +47,6 @@ final class Jdwp {
 
     static final int SUSPEND_ALL = 2;
     static final int TYPE_TAG_CLASS = 1;
-    static final int TAG_BOOLEAN = 'Z';
     static final int INVOKE_SINGLE_THREADED = 1;
     static final int SUSPEND_STATUS_SUSPENDED = 1;
 

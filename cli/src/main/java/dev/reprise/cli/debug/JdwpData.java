@@ -96,10 +96,6 @@ record JdwpData(int fieldIdSize, int methodIdSize, int objectIdSize, int referen
             return b.getInt();
         }
 
-        long u8() {
-            return b.getLong();
-        }
-
         long object() {
             return id(objectIdSize);
         }
@@ -120,14 +116,6 @@ record JdwpData(int fieldIdSize, int methodIdSize, int objectIdSize, int referen
             byte[] utf8 = new byte[b.getInt()];
             b.get(utf8);
             return new String(utf8, StandardCharsets.UTF_8);
-        }
-
-        /** Skips a location: type tag, class, method and code index. */
-        void location() {
-            u1();
-            type();
-            method();
-            u8();
         }
 
         int position() {
