@@ -50,10 +50,5 @@ public final class FileChannels {
             ByteBuffer b = ByteBuffer.allocate(16);
             System.out.println("stream channel " + ch.read(b) + " size " + ch.size() + " stream read " + fis.read());
         }
-        if (args.length > 1 && args[1].equals("map")) {
-            try (FileChannel ch = FileChannel.open(in, StandardOpenOption.READ)) {
-                System.out.println("mapped " + ch.map(FileChannel.MapMode.READ_ONLY, 0, 16).get(3));
-            }
-        }
     }
 }

@@ -14,8 +14,9 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
-import dev.reprise.agent.runtime.Divergence;
 import dev.reprise.agent.runtime.Ev;
 import dev.reprise.agent.runtime.JdkFiles;
 import dev.reprise.agent.runtime.JdkMethods;
@@ -28,7 +29,7 @@ import dev.reprise.agent.runtime.Rt;
  * {@code newOutputStream} and the channels of java.io streams. On replay the channel's
  * descriptor is invalid and never used: reads return the recorded bytes into heap or direct
  * buffers, writes are checked against their digest and dropped (except to stdout and stderr),
- * and locks are objects that lock nothing. {@code map} is not replayable and stops a replay.
+ * and locks are objects that lock nothing; a mapped region is a copy the recording keeps.
  * Channels on the JDK's own files run live and unlogged.
  */
 public final class FileChannelOps {
@@ -49,6 +50,8 @@ public final class FileChannelOps {
     private static final Op TRANSFER_TO = Op.named("file.channel.transferto");
     private static final Op TRANSFER_FROM = Op.named("file.channel.transferfrom");
     private static final Op MAP = Op.named("file.channel.map");
+    private static final String MAPPED_KIND = "mapped";
+    private static final String MAPPED_EXT = "bin";
     private static final Op LOCK = Op.named("file.channel.lock");
     private static final Op RELEASE = Op.named("file.channel.release");
     private static final Op AVAILABLE = Op.named("file.channel.available");
@@ -438,9 +441,11 @@ public final class FileChannelOps {
     }
 
     /**
-     * Mapped memory is read and written without system calls, so replay cannot supply it: the
-     * recording maps for real, and a replay reaching the map stops with a report instead of
-     * running on different data.
+     * Mapped memory is read and written without system calls, so no later read is an event: the
+     * recording keeps a copy of the region as mapped ({@code mapped-<crc>-<size>.bin}), and a
+     * replay maps that copy instead, privately when the program could write, so the copy stays as
+     * recorded. What reaches the file's pages after the map (the program's own writes through the
+     * channel, another process) is not in the copy.
      */
     @Prologue(owner = FCI, method = "map", desc = "(Ljava/nio/channels/FileChannel$MapMode;JJ)Ljava/nio/MappedByteBuffer;")
     public static MappedByteBuffer map(FileChannel self, FileChannel.MapMode mode, long position, long size)
@@ -452,13 +457,19 @@ public final class FileChannelOps {
                 Rt.release();
             }
         }
-        Ev ev = Ev.begin(MAP, 0, 31 * Long.hashCode(position) + Long.hashCode(size));
+        Ev ev = Ev.begin(MAP, 0, 31 * (31 * Long.hashCode(position) + Long.hashCode(size)) + mode.toString().hashCode());
         try {
-            if (!ev.live()) {
-                Divergence.mismatch(MAP.name, "FileChannel.map is not supported by replay: the recorded program read or"
-                        + " wrote mapped file memory, which is not recorded");
+            if (ev.live()) {
+                MappedByteBuffer mapped = (MappedByteBuffer) MAP_LIVE.invokeExact(self, mode, position, size);
+                ev.s(RecordingCopies.copy(mapped, MAPPED_KIND, MAPPED_EXT));
+                return mapped;
             }
-            return (MappedByteBuffer) MAP_LIVE.invokeExact(self, mode, position, size);
+            Path copy = RecordingCopies.checked(ev.s(null), MAPPED_KIND, MAPPED_EXT, "a file region the program mapped");
+            boolean readOnly = mode == FileChannel.MapMode.READ_ONLY;
+            try (FileChannel ch = readOnly ? FileChannel.open(copy, StandardOpenOption.READ)
+                    : FileChannel.open(copy, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                return ch.map(readOnly ? FileChannel.MapMode.READ_ONLY : FileChannel.MapMode.PRIVATE, 0, size);
+            }
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {

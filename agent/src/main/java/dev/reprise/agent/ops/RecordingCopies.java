@@ -1,10 +1,15 @@
 package dev.reprise.agent.ops;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 import java.util.zip.CRC32;
 
 import dev.reprise.agent.runtime.Divergence;
@@ -13,7 +18,8 @@ import dev.reprise.core.recording.Recording;
 /**
  * Copies, in the recording's directory, of files the program loads code from (a native library,
  * an attached agent's jar) and that a replay, which writes nothing, may not have: often the
- * program's own temporary files. A copy is named by its content, {@code <kind>-<crc>-<size>.<ext>},
+ * program's own temporary files; and of file regions it maps into memory, whose reads are no
+ * events. A copy is named by its content, {@code <kind>-<crc>-<size>.<ext>},
  * kept once per content, and checked against its name before a replay uses it.
  */
 final class RecordingCopies {
@@ -37,27 +43,48 @@ final class RecordingCopies {
      */
     static String copy(String name, String kind, String ext) throws IOException {
         Path file = Path.of(name);
-        Path d = dir;
-        if (d == null || !Files.isRegularFile(file)) {
+        if (dir == null || !Files.isRegularFile(file)) {
             return "";
         }
-        byte[] bytes = Files.readAllBytes(file);
-        String copy = copyName(bytes, kind, ext);
+        return copy(ByteBuffer.wrap(Files.readAllBytes(file)), kind, ext);
+    }
+
+    /** Copies the bytes {@code content} has remaining (its position is left as it was); returns the copy's name. */
+    static String copy(ByteBuffer content, String kind, String ext) throws IOException {
+        Path d = dir;
+        if (d == null) {
+            return "";
+        }
+        CRC32 crc = new CRC32();
+        crc.update(content.duplicate());
+        String copy = Recording.copyName(kind, crc.getValue(), content.remaining(), ext);
         Path target = d.resolve(copy);
         if (!Files.exists(target)) {
             Path partial = d.resolve(copy + ".part");
             Files.deleteIfExists(partial);
-            Files.createFile(partial, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            Files.write(partial, bytes);
+            try (FileChannel out = FileChannel.open(partial, Set.of(StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))) {
+                ByteBuffer rest = content.duplicate();
+                while (rest.hasRemaining()) {
+                    out.write(rest);
+                }
+            }
             Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
         }
         return copy;
     }
 
-    private static String copyName(byte[] bytes, String kind, String ext) {
+    /** The name a copy of this file's content has, read in chunks: a mapped region may be large. */
+    private static String copyName(Path file, String kind, String ext) throws IOException {
         CRC32 crc = new CRC32();
-        crc.update(bytes);
-        return Recording.copyName(kind, crc.getValue(), bytes.length, ext);
+        long size = 0;
+        byte[] chunk = new byte[1 << 16];
+        try (InputStream in = Files.newInputStream(file)) {
+            for (int n; (n = in.read(chunk)) > 0; size += n) {
+                crc.update(chunk, 0, n);
+            }
+        }
+        return Recording.copyName(kind, crc.getValue(), size, ext);
     }
 
     /**
@@ -68,7 +95,7 @@ final class RecordingCopies {
         Path file = dir.resolve(copy);
         String why;
         try {
-            why = copyName(Files.readAllBytes(file), kind, ext).equals(copy) ? null : "its content does not match its name";
+            why = copyName(file, kind, ext).equals(copy) ? null : "its content does not match its name";
         } catch (IOException e) {
             why = e.toString();
         }

@@ -22,8 +22,8 @@ import java.util.List;
  *     provisional manifest, and by the replaying agent for how a cut run ended and TO's cut turns.</li>
  * <li>{@code <kind>-<crc>-<size>.<ext>} ({@link #copyName}): copies of files the program loaded
  *     code or read archives from and that a replay may not have (native libraries, attached
- *     agents' jars, jars it appended to the class path, archives it wrote), written by the
- *     recording agent and used by the replaying one.</li>
+ *     agents' jars, jars it appended to the class path, archives it wrote, file regions it mapped),
+ *     written by the recording agent and used by the replaying one.</li>
  * <li>{@value #MANIFEST} and its checksum {@value #SEAL}: written by {@code record} (provisional as
  *     the program starts, final at its end); read and checked by {@code replay} and {@code inspect},
  *     which give the replaying agent what it needs of it (the exit status) on its command line.</li>
