@@ -330,7 +330,7 @@ public final class IdentityHashes {
     @DontInline
     private static int assign(ThreadCtx ctx, Object o) {
         Class<?> c = o.getClass();
-        int v = value(ctx, c.getName(), c);
+        int v = value(ctx, stableName(c), c);
         if (Header.INSTALLS) {
             int held = install(o, v);
             if (held != NOT_INSTALLED) {
@@ -342,10 +342,16 @@ public final class IdentityHashes {
         return v;
     }
 
-    /** The value of the next object {@code ctx}'s thread hashes under {@code counted}, named {@code name}. */
+    /**
+     * The value of the next object {@code ctx}'s thread hashes under {@code counted}, named {@code name}.
+     * A class initializer's partition comes from its path, not its index: an initializer that
+     * logged no event gives its index back in the recording and has none in a replay, yet it may
+     * hash objects (an enum's constants), whose values must not differ.
+     */
     private static int value(ThreadCtx ctx, String name, Class<?> counted) {
         long seed = ctx.path.hashCode() * 0x9E3779B97F4A7C15L + name.hashCode();
-        return SyncOrder.partitioned(mix(seed * 0xBF58476D1CE4E5B9L + ctx.hashCounters.next(counted)), ctx.index);
+        int partition = ctx.initializing != null ? ctx.path.hashCode() : ctx.index;
+        return SyncOrder.partitioned(mix(seed * 0xBF58476D1CE4E5B9L + ctx.hashCounters.next(counted)), partition);
     }
 
     /**
@@ -370,6 +376,20 @@ public final class IdentityHashes {
         if (ctx != ThreadCtx.UNRECORDED) {
             HIDDEN_CLASSES.put(c, value(ctx, stem(c.getName()), lookup));
         }
+    }
+
+    /**
+     * The name an object's value derives from: its class's, but for a hidden class (a lambda's),
+     * whose name holds an address and a count that differ between runs, the stem and the value the
+     * class was given as it was defined, which tells the host's lambdas apart.
+     */
+    private static String stableName(Class<?> c) {
+        String name = c.getName();
+        if (name.indexOf('/') < 0) { // only a hidden class's name has a slash
+            return name;
+        }
+        Integer defined = HIDDEN_CLASSES.get(c);
+        return defined == null ? stem(name) : stem(name) + '#' + defined;
     }
 
     /** A hidden class's name without {@code /address} and a trailing {@code $count}. */
