@@ -16,6 +16,7 @@ import dev.reprise.agent.instrument.LoadedClasses;
 import dev.reprise.agent.instrument.OrderedFields;
 import dev.reprise.agent.instrument.Transformer;
 import dev.reprise.agent.ops.Families;
+import dev.reprise.agent.ops.HiddenClassOps;
 import dev.reprise.agent.ops.MonitorOps;
 import dev.reprise.agent.ops.ProcessOps;
 import dev.reprise.agent.ops.RedactedEnv;
@@ -65,6 +66,7 @@ public final class Agent {
             Catalogue catalogue = new Catalogue(hooks, MonitorOps.JDK_CLASSES);
             Transformer transformer = new Transformer(catalogue, ClassCache.open(config.classCache(), agentJar));
             transformer.warmUp();
+            HiddenClassOps.configure(transformer);
             // Only the classes loaded before the agent are retransformed, in premain, once. A
             // retransforming transformer stays registered just for that: while one is, the JVM
             // keeps a copy of every class file it loads, for a retransformation to start from.

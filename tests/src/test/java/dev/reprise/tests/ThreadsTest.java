@@ -48,6 +48,7 @@ class ThreadsTest {
         "corpus.threads.InitializerRace, rto", "corpus.threads.InitializerRace, to",
         "corpus.threads.CutInWait, rto", "corpus.threads.CutInWait, to",
         "corpus.threads.ThreadKeys, rto", "corpus.threads.ThreadKeys, to",
+        "corpus.threads.MethodReferences, rto", "corpus.threads.MethodReferences, to",
     })
     void interleavingIsReplayed(String program, String order) {
         Run recorded = record(tmp.resolve("rec"), order, corpus(program));

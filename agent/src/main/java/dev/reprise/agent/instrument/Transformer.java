@@ -117,6 +117,23 @@ public final class Transformer implements ClassFileTransformer {
         return transform(loader, name, redefined == null, bytes, true);
     }
 
+    /**
+     * A hidden class the program or its libraries define through a {@code Lookup} (a lambda's
+     * class, spun as its {@code invokedynamic} links), which the JVM gives no transformer: a method
+     * reference such as {@code Thread::sleep} is a call in it, and must reach the hook as the same
+     * call in the host does. Instrumented like a class the host's loader loads; the JDK's own
+     * hidden classes (its lambdas, method handles' forms) are left as they are. The bytes to
+     * define.
+     */
+    public byte[] instrumentHidden(ClassLoader loader, byte[] bytes) {
+        String name = new ClassReader(bytes).getClassName();
+        if (isJdkName(name)) {
+            return bytes;
+        }
+        byte[] out = transform(loader, name, true, bytes, false);
+        return out == null ? bytes : out;
+    }
+
     private byte[] transform(ClassLoader loader, String name, boolean firstLoad, byte[] bytes, boolean useCache) {
         if (name == null || name.startsWith("dev/reprise/")) {
             return null;

@@ -11,6 +11,7 @@ public final class Families {
             TimeOps.class,
             RandomOps.class,
             HashOps.class,
+            HiddenClassOps.class,
             ReferenceOps.class,
             ReflectionOrder.class, ImmutableOrder.class, ModuleProviderOrder.class,
             EnvOps.class,

@@ -1,17 +1,14 @@
 package dev.reprise.agent.ops;
 
-import java.security.ProtectionDomain;
-
 import dev.reprise.agent.runtime.IdentityHashes;
-import jdk.internal.access.JavaLangAccess;
 
 /**
  * Identity hash codes, at every call that can reach {@code Object.hashCode} or
  * {@code System.identityHashCode}: in the program, and in the JDK classes whose iteration
  * order or output follows them ({@code Object.toString}, and every class of {@code java.util}:
  * hash maps and sets, and the collections, entries and {@code Optional}s whose own hash combines
- * their elements', which may be keys of a map); and where the JDK defines hidden classes, which
- * get theirs as they are defined.
+ * their elements', which may be keys of a map). Hidden classes get theirs as they are defined
+ * ({@link HiddenClassOps}).
  */
 public final class HashOps {
     private HashOps() {
@@ -44,19 +41,5 @@ public final class HashOps {
             desc = "(Ljava/lang/Object;)I", alsoIn = {"java/util/", "java/lang/"})
     public static int identityHashCode(Object o) {
         return IdentityHashes.identityHashCode(o);
-    }
-
-    /**
-     * A class defined through a {@code Lookup}, the lambdas' and every hidden class's way in: a
-     * hidden one gets its identity hash before the JDK's own code can hash it ({@link IdentityHashes#defined}).
-     */
-    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "jdk/internal/access/JavaLangAccess", method = "defineClass",
-            desc = "(Ljava/lang/ClassLoader;Ljava/lang/Class;Ljava/lang/String;[BLjava/security/ProtectionDomain;ZILjava/lang/Object;)Ljava/lang/Class;",
-            alsoIn = "java/lang/invoke/MethodHandles$Lookup$ClassDefiner")
-    public static Class<?> defineClass(JavaLangAccess access, ClassLoader loader, Class<?> lookup, String name, byte[] bytes,
-            ProtectionDomain domain, boolean initialize, int flags, Object classData) {
-        Class<?> c = access.defineClass(loader, lookup, name, bytes, domain, initialize, flags, classData);
-        IdentityHashes.defined(c, lookup);
-        return c;
     }
 }

@@ -26,12 +26,30 @@ public final class Sites {
     }
 
     public static int register(String owner, String method, int line) {
-        String name = owner.replace('/', '.') + "." + method + ":" + line;
+        String name = stableOwner(owner).replace('/', '.') + "." + method + ":" + line;
         List<String> capture = CAPTURE.get();
         if (capture != null) {
             capture.add(name);
         }
         return registerName(name);
+    }
+
+    /**
+     * A lambda's class without the count JDK 17 puts in its name ({@code Host$$Lambda$12}), which
+     * the JDK's and Reprise's own lambdas advance differently in a recording and its replays: the
+     * site's id is its name's hash.
+     */
+    private static String stableOwner(String owner) {
+        int lambda = owner.indexOf("$$Lambda$");
+        if (lambda < 0) {
+            return owner;
+        }
+        int end = lambda + "$$Lambda$".length();
+        int digits = end;
+        while (digits < owner.length() && Character.isDigit(owner.charAt(digits))) {
+            digits++;
+        }
+        return digits > end ? owner.substring(0, end - 1) + owner.substring(digits) : owner;
     }
 
     /**
