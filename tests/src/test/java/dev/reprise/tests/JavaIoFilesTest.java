@@ -54,6 +54,25 @@ class JavaIoFilesTest {
     }
 
     /**
+     * A failed operation's exception shows the stack trace a run without Reprise shows, with no
+     * frame of Reprise's, and every replay shows it again with the files gone: a test runner
+     * prints these traces for each failed test.
+     */
+    @Test
+    void failedOperationsShowThePlainRunsStackTraces() throws IOException {
+        Path dir = Files.createDirectory(tmp.resolve("in"));
+        List<String> command = corpus("corpus.files.FailureTraces", dir.toString());
+        Run plain = Reprise.exec(command, null, Map.of(), null);
+        Run recorded = record(tmp.resolve("rec"), command);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().contains("\tat java.base/java.io.FileInputStream.open0(Native Method)\n"
+                + "\tat java.base/java.io.FileInputStream.open(FileInputStream.java:"), recorded::toString);
+        assertEquals(plain.stdout(), recorded.stdout(), "the recorded traces differ from a plain run's");
+        Files.delete(dir);
+        assertReplaysMatch(tmp.resolve("rec"), recorded, 3);
+    }
+
+    /**
      * A zip of sources read through ZipInputStream (the JDK's inflater), tokenized into a HashMap
      * and sorted by a stream: the zip is gone before the replays, which print the same counts.
      */

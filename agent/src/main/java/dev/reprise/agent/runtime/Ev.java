@@ -290,10 +290,9 @@ public final class Ev {
             Divergence.report(ctx, h.op(), h.site(), h.digest(), op, site, digest);
         }
         if (h.threw()) {
-            String cls = ctx.in.getString();
-            String msg = ctx.in.getString();
+            Throwable t = Exceptions.read(ctx.in);
             end();
-            throw sneaky(Exceptions.recreate(cls, msg));
+            throw sneaky(t);
         }
     }
 
@@ -385,9 +384,7 @@ public final class Ev {
             }
             headerPending = false;
             writeHeader(true);
-            EventBuffer b = ctx.log.buffer();
-            b.putString(t.getClass().getName());
-            b.putString(t.getMessage());
+            Exceptions.write(t, ctx.log.buffer());
         }
         throw sneaky(t);
     }
