@@ -155,17 +155,24 @@ class NetworkTest {
         assertReplaysWithoutNetwork(rec, recorded);
     }
 
-    /** Host names resolve from the recording: the lookups are events, and the replay makes none. */
+    /**
+     * Host names resolve from the recording: the lookups are events, and the replay makes none.
+     * The JDK's cache of lookups works in the replay as it did: {@code getLocalHost}'s own lookup
+     * of the machine's name leaves it there, and the program's lookup of that name finds it.
+     */
     @Test
     void hostNamesResolveFromTheRecording() {
         Path rec = tmp.resolve("rec");
         Run recorded = Reprise.record(rec, corpus("corpus.net.Lookups"));
         assertEquals(0, recorded.status(), recorded::toString);
-        assertEquals("localhost: true\nagain, loopback: true\nreverse of 127.0.0.1: localhost\n", recorded.stdout(),
+        assertTrue(recorded.stdout().startsWith("localhost: true\nagain, loopback: true\nreverse of 127.0.0.1: localhost\n"),
+                recorded::toString);
+        assertTrue(recorded.stdout().matches("(?s).*\\n(local host among its name's addresses: true|local host unresolved)\\n"),
                 recorded::toString);
         Run inspected = Reprise.reprise(List.of("inspect", rec.toString()), null, Map.of(), null);
-        assertTrue(inspected.stdout().matches("(?s).*\\nnet\\.lookup +1\\n.*"),
-                () -> "one forward lookup (the second is the JDK's cached answer)\n" + inspected);
+        assertTrue(inspected.stdout().matches("(?s).*\\nnet\\.lookup +[12]\\n.*"),
+                () -> "localhost once, the machine's name at most once (the second asks are the JDK's cached answers)\n"
+                        + inspected);
         assertTrue(inspected.stdout().matches("(?s).*\\nnet\\.lookup\\.reverse +1\\n.*"), inspected::toString);
 
         assertReplaysWithoutNetwork(rec, recorded);

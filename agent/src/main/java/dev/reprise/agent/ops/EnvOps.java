@@ -2,7 +2,6 @@ package dev.reprise.agent.ops;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
-import java.net.InetAddress;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,7 +13,7 @@ import dev.reprise.agent.runtime.Op;
 import dev.reprise.agent.runtime.Rt;
 
 /**
- * The process's environment: variables, processor count, memory figures, host name, PID. Only
+ * The process's environment: variables, processor count, memory figures, PID. Only
  * the variables the program reads are recorded, those {@link RedactedEnv} names as a placeholder.
  */
 public final class EnvOps {
@@ -22,15 +21,12 @@ public final class EnvOps {
     private static final Op GETENV_ALL = Op.named("env.all");
     private static final Op PROCESSORS = Op.named("runtime.processors");
     private static final Op MEMORY = Op.named("runtime.memory");
-    private static final Op LOCAL_HOST = Op.named("net.localhost");
     private static final Op PID = Op.named("process.pid");
 
     private static final MethodHandle GETENV_LIVE =
             JdkMethods.statik(System.class, "getenv", MethodType.methodType(String.class, String.class));
     private static final MethodHandle GETENV_ALL_LIVE =
             JdkMethods.statik(System.class, "getenv", MethodType.methodType(Map.class));
-    private static final MethodHandle LOCAL_HOST_LIVE =
-            JdkMethods.statik(InetAddress.class, "getLocalHost", MethodType.methodType(InetAddress.class));
     private static final Class<?> PROCESS_HANDLE = JdkMethods.jdkClass("java.lang.ProcessHandleImpl");
     private static final MethodHandle PID_LIVE = JdkMethods.special(PROCESS_HANDLE, "pid", MethodType.methodType(long.class))
             .asType(MethodType.methodType(long.class, Object.class));
@@ -127,21 +123,6 @@ public final class EnvOps {
             case 1 -> r.totalMemory();
             default -> r.maxMemory();
         };
-    }
-
-    @Prologue(owner = "java/net/InetAddress", method = "getLocalHost", desc = "()Ljava/net/InetAddress;")
-    public static InetAddress getLocalHost() throws Throwable {
-        Ev ev = Ev.begin(LOCAL_HOST, 0, 0);
-        try {
-            InetAddress live = ev.live() ? (InetAddress) LOCAL_HOST_LIVE.invokeExact() : null;
-            String host = ev.s(live == null ? null : live.getHostName());
-            byte[] addr = ev.blob(live == null ? null : live.getAddress());
-            return live != null ? live : InetAddress.getByAddress(host, addr);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
     }
 
     @Prologue(owner = "java/lang/ProcessHandleImpl", method = "pid", desc = "()J")

@@ -13,7 +13,8 @@ import dev.reprise.agent.runtime.Rt;
 
 /**
  * Host-name lookups: the JDK's resolver asks the operating system through {@code InetAddressImpl}
- * ({@code lookupAllHostAddr}, with a lookup policy from JDK 18, and {@code getHostByAddr}), called from {@code InetAddress}'s platform
+ * ({@code lookupAllHostAddr}, with a lookup policy from JDK 18, {@code getHostByAddr}, and the host's own name,
+ * {@code getLocalHostName}), called from {@code InetAddress}'s platform
  * resolver on JDK 17 and 25. A recording logs the addresses found, or the failure; a replay asks
  * nothing, and builds the same addresses, named by the host asked for, without a lookup. The
  * JDK's cache of lookups runs above this, on both sides, its expiry measured by the recorded clock.
@@ -24,6 +25,7 @@ public final class NameLookups {
 
     private static final Op LOOKUP = Op.named("net.lookup");
     private static final Op REVERSE = Op.named("net.lookup.reverse");
+    private static final Op LOCAL_NAME = Op.named("net.localhost");
 
     private static final Class<?> IMPL_CLASS = JdkMethods.jdkClass("java.net.InetAddressImpl");
     /** JDK 17: {@code lookupAllHostAddr(String)}; JDK 18 and later add a lookup policy. */
@@ -32,6 +34,7 @@ public final class NameLookups {
     private static final MethodHandle LOOKUP_POLICY_LIVE = policyLookup();
     private static final MethodHandle REVERSE_LIVE = virtualIfPresent("getHostByAddr",
             MethodType.methodType(String.class, byte[].class));
+    private static final MethodHandle LOCAL_NAME_LIVE = virtualIfPresent("getLocalHostName", MethodType.methodType(String.class));
 
     private NameLookups() {
     }
@@ -52,6 +55,28 @@ public final class NameLookups {
                     .asType(type.insertParameterTypes(0, Object.class));
         } catch (ReflectiveOperationException e) {
             return null;
+        }
+    }
+
+    /**
+     * The machine's host name, under {@code InetAddress.getLocalHost}. That method itself runs in a
+     * replay too: its lookup of the name and the cache entries it leaves are the JDK's own, which
+     * later lookups of the same name find (recorded as one event, it left a replay's cache empty,
+     * and commons-text's tests then looked the name up in a replay only).
+     */
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = IMPL, method = "getLocalHostName", desc = "()Ljava/lang/String;",
+            alsoIn = PKG)
+    public static String localHostName(Object impl) throws Throwable {
+        if (!Rt.claim()) {
+            return (String) LOCAL_NAME_LIVE.invokeExact(impl);
+        }
+        Ev ev = Ev.begin(LOCAL_NAME, 0, 0);
+        try {
+            return ev.s(ev.live() ? (String) LOCAL_NAME_LIVE.invokeExact(impl) : null);
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
         }
     }
 
