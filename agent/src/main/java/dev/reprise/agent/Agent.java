@@ -19,6 +19,7 @@ import dev.reprise.agent.ops.Families;
 import dev.reprise.agent.ops.HiddenClassOps;
 import dev.reprise.agent.ops.MonitorOps;
 import dev.reprise.agent.ops.ProcessOps;
+import dev.reprise.agent.ops.ReflectedCalls;
 import dev.reprise.agent.ops.RedactedEnv;
 import dev.reprise.agent.ops.ReflectionOrder;
 import dev.reprise.core.config.AgentConfig;
@@ -51,12 +52,13 @@ public final class Agent {
             }
             AgentConfig config = AgentConfig.parse(args);
             Path agentJar = agentJar();
+            // Before the runtime loads: a class of it implements an interface of the JDK's internals.
+            JdkAccess.open(inst, Agent.class.getModule());
             CatalogueIndex hooks;
             try (ZipFile jar = new ZipFile(agentJar.toFile())) {
                 preloadRuntime(jar);
                 hooks = CatalogueIndex.of(jar);
             }
-            JdkAccess.open(inst, Agent.class.getModule());
             Session session = Session.start(config, Thread.currentThread());
             Families.prepare();
             OrderedFields.configure(config.orderedFields());
@@ -67,6 +69,7 @@ public final class Agent {
             Transformer transformer = new Transformer(catalogue, ClassCache.open(config.classCache(), agentJar));
             transformer.warmUp();
             HiddenClassOps.configure(transformer);
+            ReflectedCalls.configure(catalogue);
             // Only the classes loaded before the agent are retransformed, in premain, once. A
             // retransforming transformer stays registered just for that: while one is, the JVM
             // keeps a copy of every class file it loads, for a retransformation to start from.

@@ -49,6 +49,7 @@ class ThreadsTest {
         "corpus.threads.CutInWait, rto", "corpus.threads.CutInWait, to",
         "corpus.threads.ThreadKeys, rto", "corpus.threads.ThreadKeys, to",
         "corpus.threads.MethodReferences, rto", "corpus.threads.MethodReferences, to",
+        "corpus.threads.ReflectiveCalls, rto", "corpus.threads.ReflectiveCalls, to",
     })
     void interleavingIsReplayed(String program, String order) {
         Run recorded = record(tmp.resolve("rec"), order, corpus(program));

@@ -98,6 +98,21 @@ public final class Catalogue {
         return sitesByMethod.getOrDefault(name, List.of());
     }
 
+    /**
+     * The hook a call of {@code owner.name desc} reached through reflection or a method handle
+     * stands for: a {@link CallSite.Kind#STATIC} hook of that method, or a
+     * {@link CallSite.Kind#VIRTUAL} one of it or of any class's method of that name; else null.
+     */
+    public SiteHook reflectedHook(boolean isStatic, String owner, String name, String desc) {
+        for (SiteHook h : siteHooks(name)) {
+            boolean kind = isStatic ? h.kind() == CallSite.Kind.STATIC : h.kind() == CallSite.Kind.VIRTUAL;
+            if (kind && h.desc().equals(desc) && (h.owner().equals(owner) || !isStatic && h.owner().equals("*"))) {
+                return h;
+            }
+        }
+        return null;
+    }
+
     /** The {@link CallSite#inherited} hooks whose owner is the JDK class {@code internalName}. */
     public List<SiteHook> inheritedHooksOf(String internalName) {
         return inheritedByOwner.getOrDefault(internalName, List.of());

@@ -342,7 +342,7 @@ public final class Transformer implements ClassFileTransformer {
     }
 
     /** Whether {@code name} is in the JDK's (or the agent's) packages, whatever loads it. */
-    static boolean isJdkName(String name) {
+    public static boolean isJdkName(String name) {
         for (String p : JDK_PREFIXES) {
             if (name.startsWith(p)) {
                 return true;

@@ -12,6 +12,7 @@ public final class Families {
             RandomOps.class,
             HashOps.class,
             HiddenClassOps.class,
+            ReflectedCalls.class,
             ReferenceOps.class,
             ReflectionOrder.class, ImmutableOrder.class, ModuleProviderOrder.class,
             EnvOps.class,
