@@ -4,7 +4,10 @@ import static dev.reprise.tests.Reprise.corpus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +38,8 @@ class InterruptedRecordingTest {
 
     @Test
     void ctrlCToTheProcessGroupSavesARecordingThatReplaysThroughTheShutdownHook() throws Exception {
+        assumeFalse(sigintIgnored(), "SIGINT is ignored by this test run, as by any job a shell starts in the"
+                + " background, and by the processes it starts: Ctrl-C reaches none of them");
         Path dir = tmp.resolve("rec");
         // setsid: the recorder leads a process group of its own, as a shell's foreground job does.
         Run recorded = recordChatter(List.of("setsid"), dir, live -> signal("INT", "-" + live.recorder().pid()));
@@ -129,6 +134,16 @@ class InterruptedRecordingTest {
     private static long stamp(String line) {
         int at = line.lastIndexOf(" at ");
         return at < 0 ? 0 : Long.parseLong(line.substring(at + 4));
+    }
+
+    /** Whether this JVM inherited SIGINT ignored (bit 2 of the {@code SigIgn} mask Linux shows). */
+    private static boolean sigintIgnored() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("SigIgn:")) {
+                return (Long.parseLong(line.substring("SigIgn:".length()).strip(), 16) & 0x2) != 0;
+            }
+        }
+        return false;
     }
 
     /** How a test ends a running recording. */

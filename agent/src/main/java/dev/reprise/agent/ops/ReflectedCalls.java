@@ -60,21 +60,21 @@ public final class ReflectedCalls {
     @Prologue(owner = LOOKUP, method = "findStatic", desc = LOOKUP_DESC)
     public static MethodHandle findStatic(MethodHandles.Lookup lookup, Class<?> refc, String name, MethodType type)
             throws Throwable {
-        try {
-            MethodHandle found = (MethodHandle) FIND_STATIC.invokeExact(lookup, refc, name, type);
-            MethodHandle hook = byProgram(lookup) ? hook(true, refc, name, type) : null;
-            return hook != null ? hook : found;
-        } finally {
-            Rt.release();
-        }
+        return lookedUp(FIND_STATIC, true, lookup, refc, name, type);
     }
 
     @Prologue(owner = LOOKUP, method = "findVirtual", desc = LOOKUP_DESC)
     public static MethodHandle findVirtual(MethodHandles.Lookup lookup, Class<?> refc, String name, MethodType type)
             throws Throwable {
+        return lookedUp(FIND_VIRTUAL, false, lookup, refc, name, type);
+    }
+
+    /** The JDK's lookup first, for its checks and exceptions; then the hook's handle in its place, if one stands for the method. */
+    private static MethodHandle lookedUp(MethodHandle live, boolean isStatic, MethodHandles.Lookup lookup, Class<?> refc,
+            String name, MethodType type) throws Throwable {
         try {
-            MethodHandle found = (MethodHandle) FIND_VIRTUAL.invokeExact(lookup, refc, name, type);
-            MethodHandle hook = byProgram(lookup) ? hook(false, refc, name, type) : null;
+            MethodHandle found = (MethodHandle) live.invokeExact(lookup, refc, name, type);
+            MethodHandle hook = byProgram(lookup) ? hook(isStatic, refc, name, type) : null;
             return hook != null ? hook : found;
         } finally {
             Rt.release();

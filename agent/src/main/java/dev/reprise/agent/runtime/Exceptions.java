@@ -119,7 +119,7 @@ final class Exceptions {
         return e.getClassName().startsWith(OURS);
     }
 
-    static Throwable recreate(String className, String message) {
+    private static Throwable recreate(String className, String message) {
         try {
             Class<?> c = Class.forName(className, false, null);
             if (Throwable.class.isAssignableFrom(c)) {
