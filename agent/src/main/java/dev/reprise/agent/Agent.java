@@ -52,13 +52,12 @@ public final class Agent {
             }
             AgentConfig config = AgentConfig.parse(args);
             Path agentJar = agentJar();
-            // Before the runtime loads: a class of it implements an interface of the JDK's internals.
-            JdkAccess.open(inst, Agent.class.getModule());
             CatalogueIndex hooks;
             try (ZipFile jar = new ZipFile(agentJar.toFile())) {
                 preloadRuntime(jar);
                 hooks = CatalogueIndex.of(jar);
             }
+            JdkAccess.open(inst, Agent.class.getModule());
             Session session = Session.start(config, Thread.currentThread());
             Families.prepare();
             OrderedFields.configure(config.orderedFields());
