@@ -1,5 +1,6 @@
 package dev.reprise.cli;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -7,6 +8,8 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+
+import dev.reprise.core.config.CacheLayout;
 
 /**
  * Where the agent keeps the JDK classes it instrumented, so the next run on the same JDK loads
@@ -37,18 +40,27 @@ final class CacheDir {
     /**
      * The directory of a run under the cache's root {@code base} (null: none) that orders
      * {@code fields}, and with {@code watchRaces} looks for races ({@code RaceProfile}): that run's
-     * classes report their field accesses, so it has a directory of its own too.
+     * classes report their field accesses, so it has a directory of its own too. Null if the
+     * entries the run's agent build would read there are not the user's alone ({@link CacheTrust}).
      */
     static Path forRun(Path base, List<String> fields, boolean watchRaces) {
-        if (base == null || fields.isEmpty() && !watchRaces) {
-            return base;
+        if (base == null) {
+            return null;
+        }
+        Path dir = base;
+        if (!fields.isEmpty() || watchRaces) {
+            try {
+                String key = String.join(",", fields) + (watchRaces ? ";races" : "");
+                byte[] d = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
+                dir = base.resolve("fields-" + HexFormat.of().formatHex(d, 0, 8));
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException(e); // every JDK has SHA-256
+            }
         }
         try {
-            String key = String.join(",", fields) + (watchRaces ? ";races" : "");
-            byte[] d = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
-            return base.resolve("fields-" + HexFormat.of().formatHex(d, 0, 8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e); // every JDK has SHA-256
+            return CacheTrust.trusts(base, CacheLayout.build(dir, JavaCommand.agentJar())) ? dir : null;
+        } catch (IOException e) {
+            return null; // the agent cannot read its own jar either, and says so
         }
     }
 

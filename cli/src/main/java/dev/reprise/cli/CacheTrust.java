@@ -12,6 +12,7 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
 import java.util.Set;
 
 import com.sun.security.auth.module.UnixSystem;
@@ -19,10 +20,13 @@ import com.sun.security.auth.module.UnixSystem;
 /**
  * Whether the class cache may be used: the agent loads its entries as code, so a cache another
  * user could have written runs their code. The cache directory is created private (0700); an
- * existing one is used only if it, and every directory and file in it, is the user's and
- * writable by no one else. Then only the user (or root) can change it until the agent has read
- * it, since another user can neither write nor rename anything in a directory that is not
- * writable by them. Otherwise the run goes without the cache, with one warning.
+ * existing one is used only if it is the user's and writable by no one else, and so is every
+ * directory and file of the part a run reads (its agent build's entries, its race profile).
+ * Then only the user (or root) can change that part until the agent has read it, since another
+ * user can neither write nor rename anything in a directory that is not writable by them.
+ * Otherwise the run goes without the cache, with one warning. The rest of the cache (other agent
+ * builds, other programs' profiles) is never read by the run, so it is not walked: the check
+ * costs what the run reads, not what the cache has gathered.
  */
 final class CacheTrust {
     private static final Set<PosixFilePermission> OTHERS_WRITE =
@@ -31,28 +35,78 @@ final class CacheTrust {
     private CacheTrust() {
     }
 
-    /** {@code root}, created private if missing, or null (after a warning) if it may not be used. */
+    /**
+     * {@code root}, created private if missing, or null (after a warning) if the directory itself
+     * may not be used; what lies in it is checked by {@link #trusts} as a run comes to read it.
+     */
     static Path usable(Path root) {
         try {
             if (Files.notExists(root, LinkOption.NOFOLLOW_LINKS)) {
                 createPrivate(root);
             }
             Path real = root.toRealPath();
-            long uid = new UnixSystem().getUid();
-            String problem = firstProblem(real, uid);
+            String problem = problemOf(real, Files.readAttributes(real, BasicFileAttributes.class), uid());
             if (problem == null) {
                 return root;
             }
-            Main.say("not using the class cache " + root + ": " + problem
-                    + "; delete it, or set REPRISE_CACHE_DIR to a directory of your own");
-        } catch (FileSystemException e) {
-            String why = e instanceof AccessDeniedException ? "permission denied"
-                    : e instanceof NoSuchFileException ? "no such file or directory" : e.getReason();
-            Main.say("not using the class cache " + root + ": " + e.getFile() + ": " + why);
+            refuse(root, problem);
         } catch (IOException | UnsupportedOperationException e) {
-            Main.say("not using the class cache " + root + ": " + e.getMessage());
+            refuse(root, e);
         }
         return null;
+    }
+
+    /**
+     * Whether the run may read {@code part} of the cache {@code root} (which {@link #usable}
+     * passed): each directory between them, and {@code part} with all it holds, if they exist.
+     * Says why not, once, naming the cache.
+     */
+    static boolean trusts(Path root, Path part) {
+        try {
+            Path real = root.toRealPath();
+            long uid = uid();
+            Path relative = root.relativize(part);
+            Path dir = real;
+            for (int i = 0; i < relative.getNameCount() - 1; i++) {
+                dir = dir.resolve(relative.getName(i));
+                if (Files.notExists(dir, LinkOption.NOFOLLOW_LINKS)) {
+                    return true; // the agent makes the rest, private
+                }
+                String problem = problemOf(dir, Files.readAttributes(dir, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS), uid);
+                if (problem != null) {
+                    refuse(root, problem);
+                    return false;
+                }
+            }
+            Path whole = real.resolve(relative);
+            String problem = Files.exists(whole, LinkOption.NOFOLLOW_LINKS) ? firstProblem(whole, uid) : null;
+            if (problem == null) {
+                return true;
+            }
+            refuse(root, problem);
+        } catch (IOException | UnsupportedOperationException e) {
+            refuse(root, e);
+        }
+        return false;
+    }
+
+    private static void refuse(Path root, String problem) {
+        Main.say("not using the class cache " + root + ": " + problem
+                + "; delete it, or set REPRISE_CACHE_DIR to a directory of your own");
+    }
+
+    private static void refuse(Path root, Exception e) {
+        if (e instanceof FileSystemException f) {
+            String why = f instanceof AccessDeniedException ? "permission denied"
+                    : f instanceof NoSuchFileException ? "no such file or directory" : f.getReason();
+            Main.say("not using the class cache " + root + ": " + f.getFile() + ": " + why);
+        } else {
+            Main.say("not using the class cache " + root + ": " + e.getMessage());
+        }
+    }
+
+    private static long uid() {
+        return new UnixSystem().getUid();
     }
 
     /** Creates {@code dir} and its missing parents 0700, whatever the umask. */
@@ -104,11 +158,13 @@ final class CacheTrust {
         if (attrs.isSymbolicLink() || attrs.isOther()) {
             return p + " is not a plain file or directory";
         }
-        int owner = (Integer) Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+        Map<String, Object> unix = Files.readAttributes(p, "unix:uid,permissions", LinkOption.NOFOLLOW_LINKS); // one stat
+        int owner = (Integer) unix.get("uid");
         if (owner != uid) {
             return p + " belongs to another user (uid " + owner + ")";
         }
-        Set<PosixFilePermission> mode = Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS);
+        @SuppressWarnings("unchecked")
+        Set<PosixFilePermission> mode = (Set<PosixFilePermission>) unix.get("permissions");
         if (mode.stream().anyMatch(OTHERS_WRITE::contains)) {
             return p + " is writable by others (" + PosixFilePermissions.toString(mode) + ")";
         }

@@ -152,7 +152,7 @@ final class RecordCommand implements Callable<Integer> {
 
     /**
      * The program's race profile, whose fields are added to {@link #fields} (said on stderr), or
-     * null without a cache or if its class path cannot be read.
+     * null without a cache, if its class path cannot be read or if the profile is not the user's alone.
      */
     private RaceProfile profile(Path cache, JavaCommand java) {
         if (cache == null) {
@@ -160,6 +160,9 @@ final class RecordCommand implements Callable<Integer> {
         }
         try {
             RaceProfile profile = RaceProfile.of(cache, java, Path.of(""));
+            if (!CacheTrust.trusts(cache, profile.file())) {
+                return null;
+            }
             List<String> learned = new ArrayList<>(profile.fields());
             learned.removeAll(fields);
             if (!learned.isEmpty()) {

@@ -214,7 +214,8 @@ class ClassCacheTest {
      * it is still 0700 and 0600, and an entry another user planted, or one others may write, is
      * not used. The entry planted here is well formed: it gives the class of a program that prints
      * "planted" for the bytes of one that prints "genuine", and while it is the user's own and
-     * private it does run (what a shared cache let another user do).
+     * private it does run (what a shared cache let another user do). Only what the run reads is
+     * checked: a file others may write among another agent build's entries does not matter.
      */
     @Test
     void aPlantedEntryIsNotUsed() throws Exception {
@@ -235,6 +236,10 @@ class ClassCacheTest {
             assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(p.getParent())), p::toString);
         }
         Path entry = mainEntry(cache);
+        // What this run does not read is not its concern: another build's entry others may write.
+        Path elsewhere = Files.createDirectories(cache.resolve("classes/0ther/jdk")).resolve("entry");
+        Files.write(elsewhere, new byte[1]);
+        Files.setPosixFilePermissions(elsewhere, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-rw-"));
         byte[] forged = forgeEntry(Files.readAllBytes(entry), Files.readAllBytes(mainEntry(tmp.resolve("other"))));
         for (String how : List.of("none", "owner", "mode")) {
             plant(cache, entry, forged);

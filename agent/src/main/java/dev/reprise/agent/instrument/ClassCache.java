@@ -24,6 +24,8 @@ import java.util.TreeMap;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 
+import dev.reprise.core.config.CacheLayout;
+
 /**
  * Classes as instrumented by an earlier run on the same JDK (docs/decisions/0002-class-cache.md:
  * a per-JDK cache). Instrumenting the JDK is most of the agent's start-up, and instrumenting a large
@@ -85,18 +87,11 @@ public final class ClassCache {
             return null;
         }
         try {
-            CRC32C agent = new CRC32C();
-            try (InputStream in = new FileInputStream(agentJar.toFile())) { // a buffer, not the jar, of garbage
-                byte[] buffer = new byte[1 << 14];
-                for (int n; (n = in.read(buffer)) > 0; ) {
-                    agent.update(buffer, 0, n);
-                }
-            }
+            File build = CacheLayout.build(root, agentJar).toFile();
+            File builds = build.getParentFile();
             CRC32C home = new CRC32C();
             home.update(System.getProperty("java.home").getBytes(StandardCharsets.UTF_8));
             String jdk = System.getProperty("java.runtime.version").replaceAll("[^A-Za-z0-9._-]", "_");
-            File builds = root.resolve("classes").toFile();
-            File build = new File(builds, Long.toHexString(agent.getValue()));
             Path dir = build.toPath().resolve(jdk + "-" + Long.toHexString(home.getValue()));
             createPrivate(dir);
             build.setLastModified(System.currentTimeMillis());
