@@ -50,6 +50,7 @@ class ThreadsTest {
         "corpus.threads.ThreadKeys, rto", "corpus.threads.ThreadKeys, to",
         "corpus.threads.MethodReferences, rto", "corpus.threads.MethodReferences, to",
         "corpus.threads.ReflectiveCalls, rto", "corpus.threads.ReflectiveCalls, to",
+        "corpus.threads.SharedJdkObjects, rto", "corpus.threads.SharedJdkObjects, to",
     })
     void interleavingIsReplayed(String program, String order) {
         Run recorded = record(tmp.resolve("rec"), order, corpus(program));

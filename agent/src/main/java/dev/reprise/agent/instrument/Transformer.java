@@ -303,6 +303,10 @@ public final class Transformer implements ClassFileTransformer {
         if (passes.monitors()) {
             chain = new MonitorRewriter(chain, firstLoad, locals);
         }
+        if (passes.application() && firstLoad) {
+            // Farther from the writer than MonitorRewriter, which orders the blocks it adds.
+            chain = new SynchronizedCallRewriter(chain, catalogue);
+        }
         // Also on retransformation: a class loaded before the agent may not be initialized yet.
         chain = new UnloggedRewriter(chain, passes.application() ? "enterOrdered" : "enter");
         if (passes.races()) {
