@@ -51,6 +51,7 @@ class ThreadsTest {
         "corpus.threads.MethodReferences, rto", "corpus.threads.MethodReferences, to",
         "corpus.threads.ReflectiveCalls, rto", "corpus.threads.ReflectiveCalls, to",
         "corpus.threads.SharedJdkObjects, rto", "corpus.threads.SharedJdkObjects, to",
+        "corpus.threads.JarResources, rto", "corpus.threads.JarResources, to",
     })
     void interleavingIsReplayed(String program, String order) {
         Run recorded = record(tmp.resolve("rec"), order, corpus(program));
