@@ -146,12 +146,15 @@ public final class Catalogue {
 
     /**
      * JDK classes whose synchronization actions (volatile and atomic accesses) are ordered, as in
-     * application classes: those of {@code java.util.concurrent} and of parallel streams, and the
-     * {@link #LIBRARIES}.
+     * application classes: those of {@code java.util.concurrent} and of parallel streams, the
+     * {@link #LIBRARIES}, and {@code BufferedInputStream}, which one thread may close, by a
+     * compare-and-set of its buffer and no lock, while another reads it: whether the reader
+     * finds it closed is then the order of those actions (a server stopping while a pool thread
+     * reads a request).
      */
     public static boolean ordersSyncActionsIn(String internalName) {
         return internalName.startsWith("java/util/concurrent/") || internalName.startsWith("java/util/stream/")
-                || isLibrary(internalName);
+                || isLibrary(internalName) || internalName.equals("java/io/BufferedInputStream");
     }
 
     /** Whether {@code internalName} is a class of one of the {@link #LIBRARIES}. */
