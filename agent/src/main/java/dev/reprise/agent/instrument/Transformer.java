@@ -122,11 +122,11 @@ public final class Transformer implements ClassFileTransformer {
      * class, spun as its {@code invokedynamic} links), which the JVM gives no transformer: a method
      * reference such as {@code Thread::sleep} is a call in it, and must reach the hook as the same
      * call in the host does. Instrumented like a class the host's loader loads; the JDK's own
-     * hidden classes (its lambdas, method handles' forms) are left as they are. The bytes to
-     * define.
+     * hidden classes (its lambdas, method handles' forms) are left as they are. {@code binaryName}
+     * is the name the class file gives, as the JDK's definer passes it. The bytes to define.
      */
-    public byte[] instrumentHidden(ClassLoader loader, byte[] bytes) {
-        String name = new ClassReader(bytes).getClassName();
+    public byte[] instrumentHidden(ClassLoader loader, String binaryName, byte[] bytes) {
+        String name = binaryName != null ? binaryName.replace('.', '/') : new ClassReader(bytes).getClassName();
         if (isJdkName(name)) {
             return bytes;
         }

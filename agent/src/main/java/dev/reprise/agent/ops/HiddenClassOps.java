@@ -34,7 +34,7 @@ public final class HiddenClassOps {
     public static Class<?> defineClass(JavaLangAccess access, ClassLoader loader, Class<?> lookup, String name, byte[] bytes,
             ProtectionDomain domain, boolean initialize, int flags, Object classData) {
         Transformer t = transformer;
-        byte[] defined = (flags & HIDDEN) != 0 && t != null ? t.instrumentHidden(loader, bytes) : bytes;
+        byte[] defined = (flags & HIDDEN) != 0 && t != null ? t.instrumentHidden(loader, name, bytes) : bytes;
         Class<?> c = access.defineClass(loader, lookup, name, defined, domain, initialize, flags, classData);
         IdentityHashes.defined(c, lookup);
         return c;

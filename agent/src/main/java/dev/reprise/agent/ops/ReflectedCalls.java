@@ -103,10 +103,11 @@ public final class ReflectedCalls {
             return null; // most lookups: no hook has the name
         }
         String owner = refc.getName().replace('.', '/');
-        String key = (isStatic ? "static " : "") + owner + "." + name + type.toMethodDescriptorString();
+        String desc = type.toMethodDescriptorString();
+        String key = (isStatic ? "static " : "") + owner + "." + name + desc;
         Optional<MethodHandle> known = HOOKS.get(key);
         if (known == null) {
-            Catalogue.SiteHook h = c.reflectedHook(isStatic, owner, name, type.toMethodDescriptorString());
+            Catalogue.SiteHook h = c.reflectedHook(isStatic, owner, name, desc);
             known = Optional.ofNullable(h == null ? null : adapt(h, isStatic, refc, type));
             HOOKS.putIfAbsent(key, known);
         }

@@ -393,7 +393,7 @@ public final class IdentityHashes {
     }
 
     /** A hidden class's name without {@code /address} and a trailing {@code $count}. */
-    private static String stem(String name) {
+    static String stem(String name) {
         int slash = name.indexOf('/');
         int end = slash < 0 ? name.length() : slash;
         int digits = end;

@@ -40,16 +40,7 @@ public final class Sites {
      * site's id is its name's hash.
      */
     private static String stableOwner(String owner) {
-        int lambda = owner.indexOf("$$Lambda$");
-        if (lambda < 0) {
-            return owner;
-        }
-        int end = lambda + "$$Lambda$".length();
-        int digits = end;
-        while (digits < owner.length() && Character.isDigit(owner.charAt(digits))) {
-            digits++;
-        }
-        return digits > end ? owner.substring(0, end - 1) + owner.substring(digits) : owner;
+        return owner.contains("$$Lambda") ? IdentityHashes.stem(owner) : owner;
     }
 
     /**
