@@ -35,8 +35,8 @@ final class SynchronizedCallRewriter extends ClassVisitor {
     private static final Map<String, Boolean> RESOLVED = new ConcurrentHashMap<>();
 
     private final Catalogue catalogue;
-    /** The synthetic methods to add: the called method's owner, name and descriptor, by the synthetic name. */
-    private final Map<String, String[]> wrappers = new LinkedHashMap<>();
+    /** The synthetic methods to add: their names, by the called method's {@code owner.name desc}. */
+    private final Map<String, String> wrappers = new LinkedHashMap<>();
     private String className;
     private boolean frames;
     private boolean skip;
@@ -71,14 +71,12 @@ final class SynchronizedCallRewriter extends ClassVisitor {
     }
 
     private String wrapper(String owner, String method, String desc) {
-        for (Map.Entry<String, String[]> w : wrappers.entrySet()) {
-            String[] called = w.getValue();
-            if (called[0].equals(owner) && called[1].equals(method) && called[2].equals(desc)) {
-                return w.getKey();
-            }
+        String called = owner + '.' + method + desc; // no lambda: the transformer runs inside class loading
+        String name = wrappers.get(called);
+        if (name == null) {
+            name = PREFIX + wrappers.size();
+            wrappers.put(called, name);
         }
-        String name = PREFIX + wrappers.size();
-        wrappers.put(name, new String[] {owner, method, desc});
         return name;
     }
 
@@ -115,9 +113,11 @@ final class SynchronizedCallRewriter extends ClassVisitor {
 
     @Override
     public void visitEnd() {
-        for (Map.Entry<String, String[]> w : wrappers.entrySet()) {
-            String[] called = w.getValue();
-            emit(w.getKey(), called[0], called[1], called[2]);
+        for (Map.Entry<String, String> w : wrappers.entrySet()) {
+            String called = w.getKey();
+            int paren = called.indexOf('(');
+            int dot = called.lastIndexOf('.', paren);
+            emit(w.getValue(), called.substring(0, dot), called.substring(dot + 1, paren), called.substring(paren));
         }
         super.visitEnd();
     }
@@ -180,7 +180,7 @@ final class SynchronizedCallRewriter extends ClassVisitor {
         mv.visitLabel(handlerEnd);
         mv.visitVarInsn(Opcodes.ALOAD, thrown);
         mv.visitInsn(Opcodes.ATHROW);
-        mv.visitMaxs(Math.max(slot, 2) + Math.max(result.getSize(), 0), thrown + 1);
+        mv.visitMaxs(Math.max(slot, 2), thrown + 1); // the arguments, or the monitor twice; a result replaces them
         mv.visitEnd();
     }
 
