@@ -126,7 +126,7 @@ final class RaceProfile {
                 out.add(line.strip());
             }
         }
-        return OrderedFields.parse(out.stream().map(f -> f.replace('/', '.')).toList());
+        return OrderedFields.parse(out.stream().map(OrderedFields::display).toList());
     }
 
     /**

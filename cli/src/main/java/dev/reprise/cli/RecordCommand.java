@@ -46,7 +46,8 @@ final class RecordCommand implements Callable<Integer> {
 
     @Option(names = "--order-field", paramLabel = "CLASS.FIELD",
             description = {"Order every access to this plain field as a synchronization action, as if it were volatile:"
-                + " for a field the program races on, which otherwise may make the replay diverge. Repeatable."})
+                + " for a field the program races on, which otherwise may make the replay diverge. CLASS[] orders every"
+                + " reference array element the class's code reads or writes. Repeatable."})
     List<String> orderFields = new ArrayList<>();
 
     @Option(names = "--learn-races", negatable = true,
@@ -168,8 +169,8 @@ final class RecordCommand implements Callable<Integer> {
             if (!learned.isEmpty()) {
                 List<String> all = new ArrayList<>(fields);
                 all.addAll(learned);
-                fields = OrderedFields.parse(all.stream().map(f -> f.replace('/', '.')).toList());
-                Main.say("ordering the plain fields earlier recordings of this program raced on: " + dotted(learned)
+                fields = OrderedFields.parse(all.stream().map(OrderedFields::display).toList());
+                Main.say("ordering the plain fields and array elements earlier recordings of this program raced on: " + OrderedFields.displayed(learned)
                         + " (learned in " + profile.file() + ")");
             }
             return profile;
@@ -199,14 +200,10 @@ final class RecordCommand implements Callable<Integer> {
             profile = null;
         }
         if (!found.isEmpty()) {
-            Main.say("the program raced on plain fields " + dotted(found) + ", which this recording does not order: its"
+            Main.say("the program raced on plain fields or array elements " + OrderedFields.displayed(found) + ", which this recording does not order: its"
                     + " replay may diverge. " + (profile != null ? "The next recording of this program orders them (learned in "
                     + profile.file() + ")." : "Record again with " + RacedFields.options(found) + " to order them."));
         }
-    }
-
-    static String dotted(List<String> internal) {
-        return String.join(", ", internal.stream().map(f -> f.replace('/', '.')).toList());
     }
 
     /** How a run that did not complete ended, in the words replay uses; null for one that did. */

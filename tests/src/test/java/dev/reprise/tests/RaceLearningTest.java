@@ -9,18 +9,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A program racing on a plain field that no option names ({@code corpus.races.Tickets}): its first
- * recording finds the field and says so, and a replay of it that diverges names the field and the
- * command that records it ordered; the next recording of the program orders the field by itself,
- * and replays identically under chaos.
+ * A program racing on a plain field or on array elements that no option names: its first
+ * recording finds them and says so, and a replay of it that diverges names them and the command
+ * that records them ordered; the next recording of the program orders them by itself, and replays
+ * identically under chaos. {@code corpus.races.Tickets} races on a field; {@code corpus.races.Slots}
+ * on the elements of an array one class fills and another reads.
  */
 class RaceLearningTest {
-    private static final String FIELD = "corpus.races.Tickets.next";
-
     @TempDir
     Path tmp;
 
@@ -29,9 +29,9 @@ class RaceLearningTest {
         return Map.of("REPRISE_CACHE_DIR", tmp.resolve("cache").toString());
     }
 
-    private Run record(Path dir) {
+    private Run record(Path dir, String program) {
         List<String> args = new ArrayList<>(List.of("record", "-o", dir.toString(), "--"));
-        args.addAll(corpus("corpus.races.Tickets"));
+        args.addAll(corpus(program));
         return Reprise.reprise(args, null, env(), null);
     }
 
@@ -39,22 +39,33 @@ class RaceLearningTest {
         return Reprise.reprise(List.of("replay", dir.toString(), "--chaos", Integer.toString(seed)), null, env(), null);
     }
 
-    @Test
-    void racedFieldIsNamedThenLearned() {
+    /**
+     * {@code found}: what the first recording says it raced on, as {@code --order-field} takes it;
+     * {@code described}: how a diverging replay names them; {@code manifest}: the entries of the
+     * next recording's manifest; {@code option}: the first option of the command a replay advises.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+        "corpus.races.Tickets | corpus.races.Tickets.next | field next of class corpus.races.Tickets"
+                + " | \"corpus/races/Tickets.next\" | --order-field corpus.races.Tickets.next",
+        "corpus.races.Slots | corpus.races.Slots$Scanner[], corpus.races.Slots[]"
+                + " | array elements accessed in class corpus.races.Slots$Scanner, array elements accessed in class corpus.races.Slots"
+                + " | \"corpus/races/Slots$Scanner.[]\", \"corpus/races/Slots.[]\""
+                + " | --order-field 'corpus.races.Slots$Scanner[]' --order-field 'corpus.races.Slots[]'"})
+    void racesAreNamedThenLearned(String program, String found, String described, String manifest, String option) {
         Path first = tmp.resolve("first");
-        Run recorded = record(first);
+        Run recorded = record(first, program);
         assertEquals(0, recorded.status(), recorded::toString);
-        assertTrue(recorded.stderr().contains("reprise: the program raced on plain fields " + FIELD + ", which this recording"
-                + " does not order"), recorded::toString);
+        assertTrue(recorded.stderr().contains("reprise: the program raced on plain fields or array elements " + found
+                + ", which this recording does not order"), recorded::toString);
         assertTrue(recorded.stderr().contains("The next recording of this program orders them"), recorded::toString);
         for (int seed = 1; seed <= 3; seed++) {
             Run replayed = replay(first, seed);
             if (replayed.status() == 3) {
                 assertTrue(recorded.stdout().startsWith(replayed.stdout()), replayed::toString);
-                assertTrue(replayed.stderr().contains("the recorded run raced on field next of class corpus.races.Tickets"),
-                        replayed::toString);
-                assertTrue(replayed.stderr().contains("reprise record --order-field " + FIELD + " -o NEW_DIR -- "
-                        + String.join(" ", corpus("corpus.races.Tickets"))), replayed::toString);
+                assertTrue(replayed.stderr().contains("the recorded run raced on " + described), replayed::toString);
+                assertTrue(replayed.stderr().contains("reprise record " + option + " -o NEW_DIR -- "
+                        + String.join(" ", corpus(program))), replayed::toString);
             } else {
                 assertEquals(recorded.stdout(), replayed.stdout(), replayed::toString);
                 assertEquals(recorded.status(), replayed.status(), replayed::toString);
@@ -62,11 +73,11 @@ class RaceLearningTest {
         }
 
         Path second = tmp.resolve("second");
-        Run learned = record(second);
+        Run learned = record(second, program);
         assertEquals(0, learned.status(), learned::toString);
-        assertTrue(learned.stderr().contains("reprise: ordering the plain fields earlier recordings of this program raced on: "
-                + FIELD), learned::toString);
-        assertTrue(Reprise.read(second.resolve("manifest.json")).contains("\"corpus/races/Tickets.next\""));
+        assertTrue(learned.stderr().contains("reprise: ordering the plain fields and array elements earlier recordings of this"
+                + " program raced on: " + found), learned::toString);
+        assertTrue(Reprise.read(second.resolve("manifest.json")).replaceAll("\\s+", " ").contains(manifest), learned::toString);
         for (int seed = 1; seed <= 3; seed++) {
             Run replayed = replay(second, seed);
             assertEquals(learned.stdout(), replayed.stdout(), replayed::toString);

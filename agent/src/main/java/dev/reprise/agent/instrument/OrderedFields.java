@@ -9,7 +9,8 @@ import org.objectweb.asm.ClassReader;
 /**
  * The plain fields {@code record --order-field} names, ordered as synchronization actions like
  * volatile ones: for a program that races on them, whose replay would otherwise read another
- * value than the recording did. Their accesses are bracketed in application classes, which all
+ * value than the recording did. {@code owner.[]} names the reference array elements the class's
+ * code accesses. Their accesses are bracketed in application classes, which all
  * take the synchronization-action pass, and in the JDK class declaring one, which takes it too.
  * Set once in premain, before any class is transformed; the replay sets the recording's.
  */
@@ -20,6 +21,9 @@ public final class OrderedFields {
     private static volatile Set<String> owners = Set.of();
     /** Their names without their classes. */
     private static volatile Set<String> names = Set.of();
+
+    /** The name standing for a class's reference array elements: {@code owner.[]}. */
+    public static final String ELEMENTS = "[]";
 
     /** The constant pool tag of a name and descriptor, which every field reference points to. */
     private static final int NAME_AND_TYPE = 12;
@@ -43,6 +47,14 @@ public final class OrderedFields {
     static boolean contains(String owner, String name) {
         Set<String> f = fields;
         return !f.isEmpty() && f.contains(owner + '.' + name);
+    }
+
+    /**
+     * Whether the reference array elements {@code internalName}'s code reads and writes are
+     * ordered, as if each were a volatile field of its array ({@code owner.[]} among them).
+     */
+    static boolean ordersElementsIn(String internalName) {
+        return contains(internalName, ELEMENTS);
     }
 
     /** Whether {@code internalName} declares one of them. */

@@ -12,9 +12,11 @@ import dev.reprise.agent.runtime.RaceWatch;
 /**
  * When a recording learns races ({@link RaceWatch}): reports each access to a plain field (not
  * volatile, not final, not ordered already) to the watch before it is made, with the object
- * accessed and the field's name as its declaring class has it. Constructors are left alone (the
- * object is not yet shared), and so are static initializers (the JVM orders them against every
- * use of the class).
+ * accessed and the field's name as its declaring class has it; in an application class, also
+ * each read and write of a reference array's element, with the array and the class whose code
+ * accesses it (a lock-free structure publishes its entries in array slots). Constructors are left
+ * alone (the object is not yet shared), and so are static initializers (the JVM orders them
+ * against every use of the class).
  */
 final class RaceWatchRewriter extends ClassVisitor {
     private static final String WATCH = Type.getInternalName(RaceWatch.class);
@@ -27,10 +29,22 @@ final class RaceWatchRewriter extends ClassVisitor {
             "java/util/LinkedList", "java/util/PriorityQueue");
 
     private final VolatileFields.Lookup fields;
+    private final boolean application;
+    private String className;
+    /** Whether its reference array elements are watched: an application class's, not ordered already. */
+    private boolean elements;
 
-    RaceWatchRewriter(ClassVisitor next, VolatileFields.Lookup fields) {
+    RaceWatchRewriter(ClassVisitor next, VolatileFields.Lookup fields, boolean application) {
         super(Opcodes.ASM9, next);
         this.fields = fields;
+        this.application = application;
+    }
+
+    @Override
+    public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+        className = name;
+        elements = application && !OrderedFields.ordersElementsIn(name);
+        super.visit(version, access, name, signature, superName, interfaces);
     }
 
     /** Whether the JDK class {@code internalName} is watched: a collection's, or one of the libraries the program runs as its own. */
@@ -52,6 +66,24 @@ final class RaceWatchRewriter extends ClassVisitor {
                     report(opcode, fieldDesc, declarer + '.' + field);
                 }
                 super.visitFieldInsn(opcode, owner, field, fieldDesc);
+            }
+
+            @Override
+            public void visitInsn(int opcode) {
+                if (elements && (opcode == Opcodes.AALOAD || opcode == Opcodes.AASTORE)) {
+                    if (opcode == Opcodes.AALOAD) {
+                        super.visitInsn(Opcodes.DUP2); // array, index -> array, index, array
+                        super.visitInsn(Opcodes.POP);
+                    } else {
+                        super.visitInsn(Opcodes.DUP2_X1); // array, index, value -> index, value, array, index, value
+                        super.visitInsn(Opcodes.POP2);
+                        super.visitInsn(Opcodes.DUP_X2); // -> array, index, value, array
+                    }
+                    super.visitLdcInsn(className);
+                    super.visitMethodInsn(Opcodes.INVOKESTATIC, WATCH, opcode == Opcodes.AALOAD ? "readElement" : "writeElement",
+                            "(Ljava/lang/Object;Ljava/lang/String;)V", false);
+                }
+                super.visitInsn(opcode);
             }
 
             /** Calls the watch with the object (copied from under the value a write stores) and the field's name. */
@@ -81,7 +113,7 @@ final class RaceWatchRewriter extends ClassVisitor {
 
             @Override
             public void visitMaxs(int maxStack, int maxLocals) {
-                super.visitMaxs(maxStack + 2, maxLocals); // a write: the object and the value copied, or the object and the name
+                super.visitMaxs(maxStack + 2, maxLocals); // a write: the object and the value copied, or the object and a name
             }
         };
     }

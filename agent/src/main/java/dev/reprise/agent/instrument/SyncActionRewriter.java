@@ -41,6 +41,8 @@ final class SyncActionRewriter extends ClassVisitor {
     private String className;
     /** The class is the JDK's concurrency code: its plain fields count too ({@link VolatileFields}). */
     private boolean racy;
+    /** Its reference array elements are ordered: the JDK's concurrency code, or a class {@link OrderedFields} names. */
+    private boolean elements;
     private int version;
 
     /**
@@ -74,6 +76,7 @@ final class SyncActionRewriter extends ClassVisitor {
         this.version = version & 0xFFFF;
         this.className = name;
         this.racy = Catalogue.ordersSyncActionsIn(name);
+        this.elements = racy || OrderedFields.ordersElementsIn(name);
         super.visit(version, access, name, signature, superName, interfaces);
     }
 
@@ -193,11 +196,12 @@ final class SyncActionRewriter extends ClassVisitor {
 
         /**
          * In the JDK's concurrency code, reference array elements too: a work queue stores a task
-         * plainly into a slot that a thief takes by compare-and-set.
+         * plainly into a slot that a thief takes by compare-and-set. In a class whose elements a
+         * recording found raced ({@link OrderedFields}), too.
          */
         @Override
         public void visitInsn(int opcode) {
-            if (!racy || (opcode != Opcodes.AALOAD && opcode != Opcodes.AASTORE)) {
+            if (!elements || (opcode != Opcodes.AALOAD && opcode != Opcodes.AASTORE)) {
                 super.visitInsn(opcode);
                 return;
             }

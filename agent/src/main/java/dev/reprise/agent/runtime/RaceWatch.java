@@ -5,6 +5,8 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 
 /**
@@ -35,6 +37,12 @@ import java.util.List;
  * and stamps change together under a lock of the field's own; what a thread has seen is its own,
  * read by others without synchronization, and only grows: a stale read sees less, which only
  * hides a race.
+ *
+ * <p>Reference array elements are watched per array, under the array's class (so a class reading
+ * an array another class fills meets it there): each access names the class whose code made it,
+ * and a race names both classes, whose element accesses the next recording orders
+ * ({@code owner.[]}). Per array, not per element: two threads filling distinct slots with nothing
+ * between them count as racing, which only orders more.
  */
 public final class RaceWatch {
     /** Whether this run watches: set once in premain, before any class is instrumented. */
@@ -59,6 +67,8 @@ public final class RaceWatch {
     private static final ThreadCtx[] CONTEXTS = new ThreadCtx[MAX_THREADS];
     private static final int COUNT_BITS = 44;
     private static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
+    /** The classes whose reference array element accesses raced, internal names; under its own lock. */
+    private static final Set<String> ELEMENT_RACES = new TreeSet<>();
 
     private RaceWatch() {
     }
@@ -120,13 +130,31 @@ public final class RaceWatch {
         access(null, field, true);
     }
 
+    /** The current thread's code in {@code site} (a class) reads an element of {@code array}. */
+    public static void readElement(Object array, String site) {
+        watch(array, array.getClass().getName(), site, false);
+    }
+
+    /** The current thread's code in {@code site} (a class) writes an element of {@code array}. */
+    public static void writeElement(Object array, String site) {
+        watch(array, array.getClass().getName(), site, true);
+    }
+
     private static void access(Object o, String field, boolean write) {
+        watch(o, field, null, write);
+    }
+
+    /**
+     * An access to {@code key} (a field, or an array class) of {@code o}; {@code site}, for an
+     * array element, the class whose code accesses it, else null.
+     */
+    private static void watch(Object o, String key, String site, boolean write) {
         // Main alone races with no one, and what it did before a start happens-before the
         // started thread: a single-threaded program, or one's first phase, costs a test.
         if (!Rt.active || AloneMain.thread == Thread.currentThread()) {
             return;
         }
-        int f = id(field);
+        int f = id(key);
         if (f < 0 || RACED[f]) {
             return;
         }
@@ -137,7 +165,7 @@ public final class RaceWatch {
             return;
         }
         long me = ((long) (ctx.index + 1) << COUNT_BITS) | ctx.syncCount;
-        boolean raced;
+        String other;
         // A field's object and stamps change together, under the field's lock: two threads
         // accessing the field of two objects at once otherwise mixed one's object with the
         // other's stamps, a race no two threads ran.
@@ -152,21 +180,33 @@ public final class RaceWatch {
             }
             int i = recent.indexOf(o);
             if (i < 0) {
-                recent.add(o, write ? me : 0, write ? 0 : me);
+                recent.add(o, write ? me : 0, write ? 0 : me, site);
                 return;
             }
-            raced = unordered(ctx, recent.write[i]) || write && unordered(ctx, recent.read[i]);
+            // The class of the access raced with: "" for a field's, which has none.
+            other = unordered(ctx, recent.write[i]) ? recent.writeSite(i)
+                    : write && unordered(ctx, recent.read[i]) ? recent.readSite(i) : null;
             if (write) {
                 recent.write[i] = me;
                 recent.read[i] = 0;
+                recent.writeSites[i] = site;
             } else {
                 recent.read[i] = me;
+                recent.readSites[i] = site;
             }
         } finally {
             LOCKS.setRelease(LOCKED, f, 0);
         }
-        if (raced) {
+        if (other == null) {
+            return;
+        }
+        if (site == null) {
             RACED[f] = true;
+        } else {
+            synchronized (ELEMENT_RACES) {
+                ELEMENT_RACES.add(site);
+                ELEMENT_RACES.add(other);
+            }
         }
     }
 
@@ -195,6 +235,9 @@ public final class RaceWatch {
         /** The last write to each object's field, and the last read since, as (thread index + 1, count) packed; 0 none. */
         final long[] write = new long[WAYS];
         final long[] read = new long[WAYS];
+        /** For an array, the classes whose code made that write and that read; null for a field. */
+        final String[] writeSites = new String[WAYS];
+        final String[] readSites = new String[WAYS];
         int used;
         int next;
 
@@ -207,11 +250,22 @@ public final class RaceWatch {
             return -1;
         }
 
-        void add(Object o, long w, long r) {
+        void add(Object o, long w, long r, String site) {
             int i = used < WAYS ? used++ : next++ % WAYS;
             objects[i] = o;
             write[i] = w;
             read[i] = r;
+            writeSites[i] = w == 0 ? null : site;
+            readSites[i] = r == 0 ? null : site;
+        }
+
+        /** The class of way {@code i}'s write, "" for a field's (non-null: it marks a race). */
+        String writeSite(int i) {
+            return writeSites[i] == null ? "" : writeSites[i];
+        }
+
+        String readSite(int i) {
+            return readSites[i] == null ? "" : readSites[i];
         }
     }
 
@@ -278,12 +332,20 @@ public final class RaceWatch {
         return seen;
     }
 
-    /** The fields found racing, as {@code internal/Class.field}, sorted. */
+    /**
+     * The fields found racing, as {@code internal/Class.field}, and the classes whose array
+     * element accesses did, as {@code internal/Class.[]}; sorted.
+     */
     static List<String> raced() {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < MAX_FIELDS; i++) {
             if (RACED[i] && NAMES[i] != null) {
                 out.add(NAMES[i]);
+            }
+        }
+        synchronized (ELEMENT_RACES) {
+            for (String c : ELEMENT_RACES) {
+                out.add(c + ".[]");
             }
         }
         out.sort(null);

@@ -25,8 +25,9 @@ final class ManifestParser {
             "completed", "startedAtMillis", "durationMillis", "threads", "orderedFields", "files");
     /** A thread's creation path, or a class initializer's stream ({@code init-} and the class's name). */
     private static final Pattern THREAD = Pattern.compile("[0-9]{1,9}(\\.[0-9]{1,9})*|init-[\\p{javaJavaIdentifierPart}.]+");
+    /** A field as {@code package/Class.field}, or a class's array elements as {@code package/Class.[]}. */
     private static final Pattern FIELD = Pattern.compile("(\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*/)*"
-            + "\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*\\.\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*");
+            + "\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*\\.(\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*|\\[\\])");
     private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
 
     private final Path file;
@@ -78,7 +79,7 @@ final class ManifestParser {
             orderedFields = list(o, "orderedFields");
             for (String f : orderedFields) {
                 if (!FIELD.matcher(f).matches()) {
-                    throw bad("orderedFields", "not a field as package/Class.field: " + f);
+                    throw bad("orderedFields", "not a field as package/Class.field or package/Class.[]: " + f);
                 }
             }
         }
