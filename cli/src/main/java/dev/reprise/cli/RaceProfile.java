@@ -29,6 +29,12 @@ import java.util.zip.ZipFile;
  * it exists once a recording of the program has looked for races, even if it found none.
  */
 final class RaceProfile {
+    /**
+     * What the agent's watch looks for, part of the digest: a profile learned by a watch that
+     * looked for less (fields alone) is another program's, so the program learns again.
+     */
+    private static final String LEARNS = "plain fields, reference array elements";
+
     private final Path file;
 
     private RaceProfile(Path file) {
@@ -58,6 +64,7 @@ final class RaceProfile {
         } else if (classPath != null) {
             entries.addAll(List.of(classPath.split(File.pathSeparator)));
         }
+        update(d, LEARNS);
         update(d, main);
         for (String e : entries) {
             update(d, e);
