@@ -2,9 +2,12 @@ package corpus.process;
 
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -16,8 +19,10 @@ import java.util.jar.Manifest;
  * inline mock maker): writes the agent's jar to a temporary file, starts a child JVM that attaches
  * to this one's pid through {@code com.sun.tools.attach} and loads the jar, waits for the child,
  * then uses the {@code Instrumentation} the agent stored: as Mockito does next, it appends a jar
- * it wrote to the boot class path, deletes the jar, and loads a class from it. The child touches
- * the marker file {@code args[0]}, so a test can tell whether it ran.
+ * it wrote to the boot class path, deletes the jar, and loads a class from it; then, as Mockito
+ * does to spy on a list, it retransforms {@code ArrayList} (changing nothing) and prints the hash
+ * of a list of new objects, which their identity hashes make. The child touches the marker file
+ * {@code args[0]}, so a test can tell whether it ran.
  */
 public final class SelfAttach {
     public static void main(String[] args) throws Exception {
@@ -45,6 +50,14 @@ public final class SelfAttach {
         Files.delete(boot);
         Class<?> booted = Class.forName(Booted.class.getName(), false, null);
         System.out.println("from the boot class path: " + booted.getName() + ", loader " + booted.getClassLoader());
+
+        ClassFileTransformer unchanged = new ClassFileTransformer() {
+        };
+        inst.addTransformer(unchanged, true);
+        inst.retransformClasses(ArrayList.class);
+        inst.removeTransformer(unchanged);
+        List<Object> list = new ArrayList<>(List.of(new Object(), new Object()));
+        System.out.println("after ArrayList's retransformation, a list hashes to " + list.hashCode());
     }
 
     /** Writes a jar of the classes {@code classes}, read from this program's class path. */

@@ -38,6 +38,15 @@ import dev.reprise.agent.runtime.JdkLoaders;
  * the Java heap for each transformer, only for it to return nothing (5 MB of garbage at every
  * start-up, which made the program's first collections come earlier). The classes are listed
  * again once the transformers are in place: one loaded meanwhile is retransformed with the rest.
+ *
+ * <p>A class the file lacks is instrumented from its class file in the JDK's image and redefined
+ * too, not retransformed ({@link Transformer#instrumentLoaded}). A retransformation keeps the
+ * bytes it started from, and every later one (another agent's) starts from them again: Mockito's
+ * inline mock maker retransforms {@code ArrayList} to spy on one, which dropped Reprise's
+ * instrumentation of a class start-up had retransformed, as the transformer, registered without
+ * retransforming, does not put it back; a redefined class keeps it. Before, a recording made
+ * with a fresh cache hashed a spied list's elements with the JVM's hashes, and its replay, with
+ * the cache warm, with Reprise's.
  */
 public final class LoadedClasses {
     /** Classes redefined by one call at start-up ({@link #redefine}). */
@@ -52,11 +61,11 @@ public final class LoadedClasses {
      */
     public static void instrument(Instrumentation inst, Transformer transformer, Runnable install) throws Exception {
         ClassCache cache = transformer.cache();
-        boolean redefine = cache != null && keptBytesUsable(jdk.internal.misc.VM.getRuntimeArguments());
-        Map<String, ClassCache.Entry> kept = redefine ? cache.startupEntries() : Map.of();
-        Set<String> redefined = redefine ? redefine(inst, transformer, kept) : Set.of();
+        boolean redefine = keptBytesUsable(jdk.internal.misc.VM.getRuntimeArguments());
+        Map<String, ClassCache.Entry> kept = redefine && cache != null ? cache.startupEntries() : Map.of();
+        Map<String, ClassCache.Entry> made = new HashMap<>();
+        Set<String> redefined = redefine ? redefine(inst, transformer, kept, made) : Set.of();
         install.run();
-        Map<String, ClassCache.Entry> made;
         try {
             List<Class<?>> rest = new ArrayList<>();
             for (Class<?> c : targets(inst, transformer.catalogue(), cache)) {
@@ -65,19 +74,18 @@ public final class LoadedClasses {
                     rest.add(c);
                 }
             }
-            if (rest.isEmpty()) {
-                return;
-            }
-            transformer.collectRetransformed(true);
-            try {
-                inst.retransformClasses(rest.toArray(new Class<?>[0]));
-            } finally {
-                made = transformer.collectRetransformed(false);
+            if (!rest.isEmpty()) {
+                transformer.collectRetransformed(true);
+                try {
+                    inst.retransformClasses(rest.toArray(new Class<?>[0]));
+                } finally {
+                    made.putAll(transformer.collectRetransformed(false));
+                }
             }
         } finally {
             transformer.startupEnded();
         }
-        if (redefine) {
+        if (redefine && cache != null && !made.isEmpty()) {
             // Kept with those of earlier runs: a replay may load a few classes before the agent
             // that its recording did not, and the other way round.
             Map<String, ClassCache.Entry> all = new HashMap<>(kept);
@@ -86,14 +94,23 @@ public final class LoadedClasses {
         }
     }
 
-    /** Redefines the loaded classes to change whose instrumented bytes were kept; returns their names. */
-    private static Set<String> redefine(Instrumentation inst, Transformer transformer, Map<String, ClassCache.Entry> kept)
-            throws Exception {
+    /**
+     * Redefines the loaded classes to change with their instrumented bytes, kept by an earlier run
+     * or made now (into {@code made}); returns their names.
+     */
+    private static Set<String> redefine(Instrumentation inst, Transformer transformer, Map<String, ClassCache.Entry> kept,
+                                        Map<String, ClassCache.Entry> made) throws Exception {
         List<ClassDefinition> definitions = new ArrayList<>();
         Set<String> redefined = new HashSet<>();
         for (Class<?> c : targets(inst, transformer.catalogue(), transformer.cache())) {
             String name = c.getName().replace('.', '/');
             ClassCache.Entry e = kept.get(name);
+            if (e == null) {
+                e = transformer.instrumentLoaded(c);
+                if (e != null) {
+                    made.put(name, e);
+                }
+            }
             if (e != null) {
                 if (!e.unchanged()) {
                     definitions.add(new ClassDefinition(c, e.bytes()));

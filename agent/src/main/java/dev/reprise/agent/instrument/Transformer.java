@@ -83,8 +83,36 @@ public final class Transformer implements ClassFileTransformer {
         }
     }
 
+    /**
+     * Start-up, before this transformer is registered: the entry of {@code c}, a JDK class loaded
+     * before the agent, instrumented as its retransformation would be, from its class file in the
+     * JDK's image; null if the image has none (a class the JVM spun). Read from the cache when
+     * an earlier run made it.
+     */
+    ClassCache.Entry instrumentLoaded(Class<?> c) throws java.io.IOException {
+        String name = c.getName().replace('.', '/');
+        byte[] bytes;
+        try (java.io.InputStream in = ClassLoader.getSystemResourceAsStream(name + ".class")) {
+            if (in == null) {
+                return null;
+            }
+            bytes = in.readAllBytes();
+        }
+        collectRetransformed(true);
+        Map<String, ClassCache.Entry> made;
+        try {
+            transform(c.getClassLoader(), name, false, bytes, true);
+        } finally {
+            made = collectRetransformed(false);
+        }
+        return made.get(name);
+    }
+
+    /** Adds {@code names} to the classes start-up redefined with their instrumented bytes. */
     void redefinedAtStartup(Set<String> names) {
-        redefinedAtStartup = Set.copyOf(names);
+        Set<String> all = new java.util.HashSet<>(redefinedAtStartup);
+        all.addAll(names);
+        redefinedAtStartup = Set.copyOf(all);
     }
 
     /** Starts ({@code on}) or ends collecting what retransformation produces; returns what was collected. */
@@ -152,7 +180,13 @@ public final class Transformer implements ClassFileTransformer {
         long probes = ThreadRandoms.probes();
         try {
             if (!useCache || cache == null) {
-                return instrument(name, volatiles.lookup(loader), bytes, prologues, constructed, passes, firstLoad);
+                byte[] out = instrument(name, volatiles.lookup(loader), bytes, prologues, constructed, passes, firstLoad);
+                if (useCache && !firstLoad && retransformedAtStartup != null) {
+                    // Without a cache too: start-up redefines the class with them (instrumentLoaded).
+                    collect(name, false, new ClassCache.Entry(Unchanged.code(bytes, out) ? ClassCache.Entry.UNCHANGED : out,
+                            List.of(), List.of(), null));
+                }
+                return out;
             }
             return cached(name, loader, bytes, prologues, constructed, passes, firstLoad);
         } catch (Throwable t) {
