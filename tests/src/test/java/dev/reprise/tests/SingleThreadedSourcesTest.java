@@ -32,7 +32,8 @@ class SingleThreadedSourcesTest {
     @ParameterizedTest
     @ValueSource(strings = {"corpus.single.Clocks", "corpus.single.Randomness", "corpus.single.IdentityHashes",
         "corpus.single.IdentityHashedLocks", "corpus.single.ClassKeys", "corpus.single.WeakCache",
-        "corpus.single.ReferenceQueues", "corpus.single.LambdaKeys", "corpus.single.InitializerHashes"})
+        "corpus.single.ReferenceQueues", "corpus.single.SelfPollingMap", "corpus.single.LambdaKeys",
+        "corpus.single.InitializerHashes"})
     void replaysWhatTwoRunsDoNotShare(String program) {
         String first = Reprise.exec(corpus(program), null, Map.of(), null).stdout();
         String other = first;

@@ -101,11 +101,39 @@ final class CallSiteRewriter extends ClassVisitor {
         }
 
         private Catalogue.SiteHook match(int opcode, String owner, String name, String desc) {
+            Catalogue.SiteHook h = match(opcode, owner, owner, name, desc);
+            if (h == null && inherits(opcode, owner, name)) {
+                // A call naming the program's subclass of a hooked JDK class (a WeakReference's
+                // get, a ReferenceQueue's poll, a Thread subclass's sleep): the JDK method it
+                // inherits, from the nearest JDK class up.
+                String ancestor = declared.jdkAncestor(owner);
+                for (String c = ancestor; h == null && c != null && !c.equals("java/lang/Object"); c = JdkSuperclasses.of(c).superName()) {
+                    h = match(opcode, owner, c, name, desc);
+                }
+            }
+            return h;
+        }
+
+        /** Whether a call naming {@code owner} may reach an inherited JDK method a hook names by its class. */
+        private boolean inherits(int opcode, String owner, String name) {
+            if (opcode != Opcodes.INVOKEVIRTUAL && opcode != Opcodes.INVOKESTATIC || owner.startsWith("[") || Transformer.isJdkName(owner)) {
+                return false;
+            }
+            for (Catalogue.SiteHook h : catalogue.siteHooks(name)) {
+                if (!h.owner().equals("*")) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** The hook for a call naming {@code owner}, matched as if it named {@code as}. */
+        private Catalogue.SiteHook match(int opcode, String owner, String as, String name, String desc) {
             for (Catalogue.SiteHook h : catalogue.siteHooks(name)) {
                 if (!h.desc().equals(desc) || h.programOnly() && !application || !allHooks && !h.appliesIn(className)) {
                     continue;
                 }
-                boolean ownerOk = h.owner().equals("*") || h.owner().equals(owner);
+                boolean ownerOk = h.owner().equals("*") || h.owner().equals(as);
                 boolean kindOk = switch (h.kind()) {
                     case STATIC -> opcode == Opcodes.INVOKESTATIC;
                     case VIRTUAL -> opcode == Opcodes.INVOKEVIRTUAL || opcode == Opcodes.INVOKEINTERFACE;

@@ -49,6 +49,8 @@ final class VolatileFields {
     private static final Declared UNKNOWN = new Declared(null, Set.of(), Set.of(), Set.of(), false);
     /** The answer kind of {@link Lookup#hashCodeDeclarer}, where a field question has its racy flag. */
     private static final String HASH_CODE = "h";
+    /** The answer kind of {@link Lookup#jdkAncestor}. */
+    private static final String JDK_ANCESTOR = "s";
 
     /**
      * Each class's own fields: a {@link Declared}, or a cache entry's section of them
@@ -108,6 +110,7 @@ final class VolatileFields {
                 return false;
             }
             String declarer = q[2].equals(HASH_CODE) ? hashCodeDeclarer(loader, q[0])
+                    : q[2].equals(JDK_ANCESTOR) ? jdkAncestor(loader, q[0])
                     : orderedDeclarer(loader, q[0], q[1], q[2].equals("1"));
             if (!q[3].equals(declarer == null ? "" : declarer)) {
                 return false;
@@ -119,7 +122,8 @@ final class VolatileFields {
     /**
      * One class's questions, with their answers kept: besides its bytes, the only input its
      * instrumentation reads. An answer is {@code owner;field;racy;declarer} (';' is in no JVM name),
-     * or {@code owner;;h;declarer} for {@link #hashCodeDeclarer}.
+     * or {@code owner;;h;declarer} for {@link #hashCodeDeclarer}, {@code owner;;s;ancestor} for
+     * {@link #jdkAncestor}.
      */
     final class Lookup {
         private final ClassLoader loader;
@@ -159,6 +163,13 @@ final class VolatileFields {
                 answers.add(owner + ";;" + HASH_CODE + ';' + (declarer == null ? "" : declarer));
             }
             return declarer;
+        }
+
+        /** {@link VolatileFields#jdkAncestor} through this class's loader, its answer kept. */
+        String jdkAncestor(String owner) {
+            String ancestor = VolatileFields.this.jdkAncestor(loader, owner);
+            answers.add(owner + ";;" + JDK_ANCESTOR + ';' + (ancestor == null ? "" : ancestor));
+            return ancestor;
         }
 
         void define(String name, Declared declared) {
@@ -227,6 +238,20 @@ final class VolatileFields {
                 return c;
             }
             c = d.superName();
+        }
+        return null;
+    }
+
+    /**
+     * The first JDK class among the superclasses of {@code owner}, a class outside the JDK: where a
+     * call naming {@code owner} reaches a method {@code owner}'s classes do not declare. Null if a
+     * class file in between cannot be read.
+     */
+    String jdkAncestor(ClassLoader loader, String owner) {
+        for (String c = owner; c != null; c = declared(loader, c).superName()) {
+            if (Transformer.isJdkName(c)) {
+                return c;
+            }
         }
         return null;
     }
