@@ -2,6 +2,8 @@ package corpus.threads;
 
 import java.io.ByteArrayOutputStream;
 import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
 import java.util.Vector;
@@ -11,8 +13,8 @@ import java.util.function.IntConsumer;
  * Three threads share the JDK's synchronized classes, whose methods the program calls directly
  * ({@code StringBuffer}, {@code Vector}, {@code Hashtable}, {@code Properties},
  * {@code ByteArrayOutputStream}, and a seeded {@code Random}'s {@code nextGaussian}), also through
- * a method reference. What each ends up holding is the order in which the threads took their
- * monitors. Expected: a replay prints the recording's digest of every one.
+ * a method reference, and through interfaces ({@code List}, {@code Map}, {@code Appendable}). What
+ * each ends up holding is the order in which the threads took their monitors. Expected: a replay prints the recording's digest of every one.
  */
 public final class SharedJdkObjects {
     private SharedJdkObjects() {
@@ -28,6 +30,9 @@ public final class SharedJdkObjects {
         Random random = new Random(7);
         double[] gaussians = new double[3];
         IntConsumer addElement = elements::addElement;
+        List<Integer> listed = new Vector<>();
+        Map<Integer, Integer> mapped = new Hashtable<>();
+        Appendable appended = new StringBuffer();
         Thread[] threads = new Thread[3];
         for (int t = 0; t < threads.length; t++) {
             int id = t;
@@ -40,6 +45,13 @@ public final class SharedJdkObjects {
                     properties.setProperty("k" + i % 5, id + ":" + i);
                     bytes.write(id);
                     gaussians[id] += random.nextGaussian();
+                    listed.add(id);
+                    mapped.merge(i % 7, id + 1, (a, b) -> a * 5 + b);
+                    try {
+                        appended.append((char) ('x' + id));
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
                 }
             });
         }
@@ -52,6 +64,8 @@ public final class SharedJdkObjects {
         System.out.println("text " + text.toString().hashCode() + ", vector " + vector.hashCode() + ", elements "
                 + elements.hashCode() + ", table " + table + ", properties " + new java.util.TreeMap<>(properties)
                 + ", bytes " + java.util.Arrays.hashCode(bytes.toByteArray()));
+        System.out.println("through interfaces: list " + listed.hashCode() + ", map " + mapped + ", appended "
+                + appended.toString().hashCode());
         System.out.printf("gaussian sums %.6f %.6f %.6f%n", gaussians[0], gaussians[1], gaussians[2]);
     }
 }
