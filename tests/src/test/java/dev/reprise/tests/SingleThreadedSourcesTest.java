@@ -33,7 +33,7 @@ class SingleThreadedSourcesTest {
     @ValueSource(strings = {"corpus.single.Clocks", "corpus.single.Randomness", "corpus.single.IdentityHashes",
         "corpus.single.IdentityHashedLocks", "corpus.single.ClassKeys", "corpus.single.WeakCache",
         "corpus.single.ReferenceQueues", "corpus.single.SelfPollingMap", "corpus.single.LambdaKeys",
-        "corpus.single.InitializerHashes"})
+        "corpus.single.InitializerHashes", "corpus.single.IsolatedLoader"})
     void replaysWhatTwoRunsDoNotShare(String program) {
         String first = Reprise.exec(corpus(program), null, Map.of(), null).stdout();
         String other = first;

@@ -21,6 +21,8 @@ public final class ClassLoadingOps {
     /** Reflection, not a method handle: no lookup may be had in java.lang.invoke. Linking is rare. */
     private static final java.lang.reflect.Method BOOTSTRAP_LIVE = bootstrapInvoker();
 
+    private static final String OWN_PACKAGE = "dev.reprise.";
+
     private ClassLoadingOps() {
     }
 
@@ -48,9 +50,17 @@ public final class ClassLoadingOps {
         }
     }
 
+    /**
+     * The JVM resolves a class's references through its loader's {@code loadClass(String)}. A
+     * loader that does not delegate (Ant's for its {@code java} task, OSGi's bundles) cannot find
+     * Reprise's classes, which the instrumented code calls; they are the boot loader's.
+     */
     @Prologue(owner = "java/lang/ClassLoader", method = "loadClass", desc = "(Ljava/lang/String;)Ljava/lang/Class;")
     public static Class<?> loadClass(ClassLoader self, String name) throws Throwable {
         try {
+            if (name.startsWith(OWN_PACKAGE)) {
+                return Class.forName(name, false, null);
+            }
             return (Class<?>) LOAD_CLASS_LIVE.invokeExact(self, name);
         } finally {
             Rt.release();
