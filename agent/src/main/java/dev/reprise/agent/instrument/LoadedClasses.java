@@ -119,16 +119,43 @@ public final class LoadedClasses {
                 transformer.adopt(name, e);
             }
         }
-        transformer.redefinedAtStartup(redefined);
         // In batches: the JVM copies every class file of a call into native memory at once, and
         // frees the old versions' metaspace only when the call ends, for the next call to reuse.
         // One call for all (about 280 classes) peaked at 2.5 MB more native memory and 1.6 MB more
         // metaspace: 4 MB more peak resident set in a recording of a one-line program.
         for (int from = 0; from < definitions.size(); from += REDEFINED_PER_CALL) {
             List<ClassDefinition> batch = definitions.subList(from, Math.min(definitions.size(), from + REDEFINED_PER_CALL));
-            inst.redefineClasses(batch.toArray(new ClassDefinition[0]));
+            for (ClassDefinition refused : redefine(inst, batch)) {
+                String name = refused.getDefinitionClass().getName().replace('.', '/');
+                redefined.remove(name);
+                made.remove(name);
+            }
         }
+        transformer.redefinedAtStartup(redefined);
         return redefined;
+    }
+
+    /**
+     * Redefines {@code batch} in one call, or, if the JVM refuses it, class by class; returns the
+     * definitions it refused, which start-up retransforms instead. The JVM's class may not be the
+     * one the image's class file defines: JDK 25's class-data archive holds holder classes of
+     * method handles it generated with other methods, and redefining them with the file's bytes
+     * would change their schema.
+     */
+    private static List<ClassDefinition> redefine(Instrumentation inst, List<ClassDefinition> batch) throws Exception {
+        try {
+            inst.redefineClasses(batch.toArray(new ClassDefinition[0]));
+            return List.of();
+        } catch (UnsupportedOperationException | LinkageError e) {
+            if (batch.size() == 1) {
+                return batch;
+            }
+            List<ClassDefinition> refused = new ArrayList<>();
+            for (ClassDefinition d : batch) {
+                refused.addAll(redefine(inst, List.of(d)));
+            }
+            return refused;
+        }
     }
 
     /**
