@@ -15,6 +15,7 @@ import java.util.Map;
 public final class SelfPollingMap extends ReferenceQueue<Object> {
     private final Map<Integer, WeakKey> entries = new HashMap<>();
     private static byte[] otherGarbage;
+    private static volatile boolean done;
 
     /** A key's weak reference, registered with the map, that remembers its slot. */
     private static final class WeakKey extends WeakReference<Object> {
@@ -40,9 +41,10 @@ public final class SelfPollingMap extends ReferenceQueue<Object> {
 
     public static void main(String[] args) throws InterruptedException {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
+        // Allocates until the map is done: how much, and so when collections run, is the scheduler's.
         Thread allocator = new Thread(() -> {
-            for (int i = 0; i < rounds; i++) {
-                otherGarbage = new byte[512];
+            for (int i = 0; !done; i++) {
+                otherGarbage = new byte[4096 + (i & 4095)];
             }
         });
         allocator.start();
@@ -57,11 +59,12 @@ public final class SelfPollingMap extends ReferenceQueue<Object> {
             if (k != null && k.get() != null) {
                 live++;
             } else {
-                Object key = new byte[128];
+                Object key = new byte[1024];
                 held[i & 63] = key;
                 map.entries.put(slot, new WeakKey(key, slot, map));
             }
         }
+        done = true;
         allocator.join();
         System.out.println("rounds " + rounds + ", expunged " + expunged + ", live keys found " + live + ", entries "
                 + map.entries.size());
