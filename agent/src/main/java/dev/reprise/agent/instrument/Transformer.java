@@ -92,7 +92,7 @@ public final class Transformer implements ClassFileTransformer {
     ClassCache.Entry instrumentLoaded(Class<?> c) throws java.io.IOException {
         String name = c.getName().replace('.', '/');
         byte[] bytes;
-        try (java.io.InputStream in = ClassLoader.getSystemResourceAsStream(name + ".class")) {
+        try (java.io.InputStream in = ClassFiles.open(null, name)) {
             if (in == null) {
                 return null;
             }
@@ -274,7 +274,7 @@ public final class Transformer implements ClassFileTransformer {
             return;
         }
         for (String name : new String[] {"java/util/concurrent/CopyOnWriteArrayList", "java/util/Random"}) {
-            try (java.io.InputStream in = ClassLoader.getSystemResourceAsStream(name + ".class")) {
+            try (java.io.InputStream in = ClassFiles.open(null, name)) {
                 byte[] bytes = in.readAllBytes();
                 transform(null, name, true, bytes, false);
             } catch (java.io.IOException e) {

@@ -165,7 +165,8 @@ public final class RaceWatch {
             return;
         }
         long me = ((long) (ctx.index + 1) << COUNT_BITS) | ctx.syncCount;
-        String other;
+        boolean raced;
+        String other; // for an array, the class of the access raced with
         // A field's object and stamps change together, under the field's lock: two threads
         // accessing the field of two objects at once otherwise mixed one's object with the
         // other's stamps, a race no two threads ran.
@@ -183,9 +184,9 @@ public final class RaceWatch {
                 recent.add(o, write ? me : 0, write ? 0 : me, site);
                 return;
             }
-            // The class of the access raced with: "" for a field's, which has none.
-            other = unordered(ctx, recent.write[i]) ? recent.writeSite(i)
-                    : write && unordered(ctx, recent.read[i]) ? recent.readSite(i) : null;
+            boolean afterWrite = unordered(ctx, recent.write[i]);
+            raced = afterWrite || write && unordered(ctx, recent.read[i]);
+            other = afterWrite ? recent.writeSites[i] : recent.readSites[i];
             if (write) {
                 recent.write[i] = me;
                 recent.read[i] = 0;
@@ -197,7 +198,7 @@ public final class RaceWatch {
         } finally {
             LOCKS.setRelease(LOCKED, f, 0);
         }
-        if (other == null) {
+        if (!raced) {
             return;
         }
         if (site == null) {
@@ -205,7 +206,9 @@ public final class RaceWatch {
         } else {
             synchronized (ELEMENT_RACES) {
                 ELEMENT_RACES.add(site);
-                ELEMENT_RACES.add(other);
+                if (other != null) {
+                    ELEMENT_RACES.add(other);
+                }
             }
         }
     }
@@ -259,14 +262,6 @@ public final class RaceWatch {
             readSites[i] = r == 0 ? null : site;
         }
 
-        /** The class of way {@code i}'s write, "" for a field's (non-null: it marks a race). */
-        String writeSite(int i) {
-            return writeSites[i] == null ? "" : writeSites[i];
-        }
-
-        String readSite(int i) {
-            return readSites[i] == null ? "" : readSites[i];
-        }
     }
 
     /** Opens the watch of {@code ctx}, a recorded thread's new context, with what it has seen as it begins ({@link #inherited}). */
