@@ -119,7 +119,7 @@ public final class Divergence {
                 sb.append("\n    at ").append(e);
             }
         }
-        if (pathMayDiffer && ctx.ev.readRuns()) {
+        if (pathMayDiffer && ((ReplayEv) ctx.ev).readRuns()) {
             sb.append("\n  This thread's relaxed synchronization events were recorded as counts, without their sites:"
                     + " it may have first taken another path earlier. A recording made with 'reprise record --log-relaxed'"
                     + " stops its replay at the first action that differs.");

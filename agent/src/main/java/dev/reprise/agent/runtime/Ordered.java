@@ -10,7 +10,7 @@ import jdk.internal.vm.annotation.DontInline;
  * event's turn) and {@link #afterMonitor} after it (record: logs the acquisition while holding
  * the monitor; replay: publishes progress). The monitor makes acquisition and record atomic
  * against the monitor's other acquisitions; the record takes the slot's lock against the other
- * events on the slot ({@link SyncOrder#recordMonitor}).
+ * events on the slot ({@link RecordOrder#recordMonitor}).
  *
  * <p>Other operations (starting a thread, interrupting one): {@link #enter} takes the resource's
  * slot lock (record) or waits for the turn (replay); the hook performs the operation; then
@@ -79,7 +79,7 @@ public final class Ordered {
     private static void begin(ThreadCtx ctx, Op op, int site) {
         Ev ev = Ev.begin(ctx, op, site, 0);
         if (!ev.recording()) {
-            SyncOrder.awaitTurn(ev, ctx, ev.relaxed());
+            ReplayOrder.awaitTurn((ReplayEv) ev, ctx);
         }
     }
 
@@ -104,9 +104,9 @@ public final class Ordered {
     private static void acquired(ThreadCtx ctx, int slot) {
         Ev ev = ctx.ev;
         if (ev.recording()) {
-            SyncOrder.recordMonitor(ev, ctx, slot, order());
+            RecordOrder.recordMonitor((RecordEv) ev, ctx, slot, order());
         } else {
-            SyncOrder.completed(ctx);
+            ReplayOrder.completed(ctx);
         }
         ev.end();
     }
@@ -114,7 +114,7 @@ public final class Ordered {
     /** Record: logs the re-acquisition of {@code monitor} after {@code wait}, holding it again. */
     public static void recordReacquired(Ev ev, Object monitor) {
         ThreadCtx ctx = Rt.current();
-        SyncOrder.recordMonitor(ev, ctx, SyncOrder.eventSlot(ctx, monitor), order());
+        RecordOrder.recordMonitor((RecordEv) ev, ctx, SyncOrder.eventSlot(ctx, monitor), order());
     }
 
     /** A real, short, timed wait that releases the resource meanwhile ({@code Object.wait}, {@code Condition.awaitNanos}). */
@@ -133,9 +133,9 @@ public final class Ordered {
         // As recordReacquired does: a monitor entered while main ran alone may meet its first
         // slot lookup, and with it its identity hash, here.
         SyncOrder.eventSlot(ctx, resource);
-        SyncOrder.readTurn(ev, ctx, ev.relaxed());
+        ReplayOrder.readTurn((ReplayEv) ev, ctx);
         long millis = 1;
-        while (!SyncOrder.ready(ctx)) {
+        while (!ReplayOrder.ready(ctx)) {
             try {
                 wait.await(millis);
             } catch (InterruptedException e) {
@@ -143,7 +143,7 @@ public final class Ordered {
             }
             millis = Math.min(millis * 2, 50);
         }
-        SyncOrder.completed(ctx);
+        ReplayOrder.completed(ctx);
     }
 
     /**
@@ -160,9 +160,9 @@ public final class Ordered {
         int slot = SyncOrder.slotOf(ctx, resource);
         if (ev.recording()) {
             SlotLocks.OPERATIONS.lock(ctx, slot);
-            SyncOrder.recordOperation(ev, ctx, slot, order());
+            RecordOrder.recordOperation((RecordEv) ev, ctx, slot, order());
         } else {
-            SyncOrder.awaitTurn(ev, ctx, ev.relaxed());
+            ReplayOrder.awaitTurn((ReplayEv) ev, ctx);
         }
         ctx.orderedSlot = slot;
         return ev;
@@ -184,7 +184,7 @@ public final class Ordered {
         if (ev.recording()) {
             SlotLocks.OPERATIONS.unlock(slot);
         } else {
-            SyncOrder.completed(ctx);
+            ReplayOrder.completed(ctx);
         }
         ev.end();
     }
@@ -194,7 +194,7 @@ public final class Ordered {
      * ({@link Rt#claimContext}). Should the thread's stream end there, the exit cut the recording
      * while the thread waited, the monitor released, and the recording's other threads may take
      * it after: replay waits for the exit in real waits on the monitor
-     * ({@link Session#endOfRecording}), not holding it.
+     * ({@link ReplaySession#endOfRecording}), not holding it.
      */
     public static Ev beginWait(ThreadCtx ctx, Op op, int site, Object monitor) {
         ctx.waitMonitor = monitor;

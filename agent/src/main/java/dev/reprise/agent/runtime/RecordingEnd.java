@@ -75,7 +75,7 @@ final class RecordingEnd extends Thread {
 
     /** Events replayed so far, or -1 while a recorded thread may still replay more. */
     private static long progress(Session session) {
-        long sum = SyncOrder.totalProgress();
+        long sum = ReplayOrder.totalProgress();
         List<ThreadCtx> all = session.threads();
         if (all.isEmpty()) {
             return -1; // the program has not started: premain may take seconds instrumenting

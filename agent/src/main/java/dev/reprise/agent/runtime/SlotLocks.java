@@ -20,7 +20,7 @@ import java.lang.invoke.VarHandle;
  */
 final class SlotLocks {
     /** Synchronization actions and monitor acquisitions: a word of each memory slot's line. */
-    static final SlotLocks MEMORY = new SlotLocks(SyncOrder.MEMORY_SLOTS, SyncOrder.MEMORY_STRIDE);
+    static final SlotLocks MEMORY = new SlotLocks(RecordOrder.MEMORY_SLOTS, SyncOrder.MEMORY_STRIDE);
     /** Thread starts, interrupts, parks and unparks. */
     static final SlotLocks OPERATIONS = new SlotLocks(new long[SyncOrder.SLOTS], 1);
 

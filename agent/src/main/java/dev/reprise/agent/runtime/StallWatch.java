@@ -65,7 +65,7 @@ final class StallWatch implements Runnable {
      * threads' plain fields: a late value only postpones the verdict by one look.
      */
     private static long progress(List<ThreadCtx> threads) {
-        long sum = SyncOrder.totalProgress();
+        long sum = ReplayOrder.totalProgress();
         for (ThreadCtx t : threads) {
             sum += t.eventNo;
         }

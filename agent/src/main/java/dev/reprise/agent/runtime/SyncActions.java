@@ -9,7 +9,7 @@ import jdk.internal.vm.annotation.DontInline;
  * {@code java.util.concurrent} builds every lock, queue, pool and future. Each is an ordered event
  * on its location: a write (any action that may change it) after the location's last write and
  * every read since, a read after the last write only, since reads do not conflict
- * ({@link SyncOrder#recordAction}). An event that its thread's earlier events already order is
+ * ({@link RecordOrder#recordAction}). An event that its thread's earlier events already order is
  * relaxed, so a thread working on its own objects, or reading what no one writes, logs only
  * relaxed headers and replay does not wait for it.
  *
@@ -171,20 +171,19 @@ public final class SyncActions {
         boolean read = signedSite < 0;
         int site = read ? -signedSite : signedSite;
         if (!ctx.ev.recording()) {
-            Ev ev = Ev.begin(ctx, ACTION, site, 0);
-            SyncOrder.awaitTurn(ev, ctx, ev.relaxed());
+            ReplayOrder.awaitTurn((ReplayEv) Ev.begin(ctx, ACTION, site, 0), ctx);
         } else {
             if (slot == SyncOrder.NO_SLOT) {
                 // Main alone, in a stream whose count must be written (Ev.takeRelaxed): no lock.
-                SyncOrder.recordRelaxed(Ev.begin(ctx, ACTION, site, 0), ctx);
+                RecordOrder.recordRelaxed((RecordEv) Ev.begin(ctx, ACTION, site, 0), ctx);
             } else if (read && UnlockedReads.begin(ctx, slot)) {
                 // A read of a slot this thread read since its last write: relaxed, without the lock.
-                SyncOrder.recordRelaxed(Ev.prepare(ctx, ACTION, site, 0), ctx);
+                RecordOrder.recordRelaxed(RecordEv.prepare(ctx, ACTION, site, 0), ctx);
                 slot = SyncOrder.UNLOCKED;
             } else {
-                // Most actions are relaxed: the event is opened only if it is ordered (Ev.prepare).
+                // Most actions are relaxed: the event is opened only if it is ordered (RecordEv.prepare).
                 SlotLocks.MEMORY.lock(ctx, slot);
-                SyncOrder.recordAction(Ev.prepare(ctx, ACTION, site, 0), ctx, slot, Session.current().config().order(), read);
+                RecordOrder.recordAction(RecordEv.prepare(ctx, ACTION, site, 0), ctx, slot, Session.current().config().order(), read);
             }
         }
         ctx.actionSlot = slot;
@@ -221,7 +220,7 @@ public final class SyncActions {
         }
         Ev ev = ctx.ev;
         if (!ev.recording()) {
-            SyncOrder.completed(ctx);
+            ReplayOrder.completed(ctx);
         } else if (slot == SyncOrder.UNLOCKED) {
             UnlockedReads.end(ctx, ctx.syncCount);
         } else if (slot != SyncOrder.NO_SLOT) {

@@ -1,12 +1,9 @@
 package dev.reprise.agent.runtime;
 
-import dev.reprise.core.log.EventInput;
-import dev.reprise.core.log.ThreadLog;
-
 /** Per-thread state: the thread's path, its event stream, and the interception depth. */
 public final class ThreadCtx {
     /** Shared by every thread that is not recorded: its depth never reaches zero. */
-    static final ThreadCtx UNRECORDED = new ThreadCtx(null, -1, null, null);
+    static final ThreadCtx UNRECORDED = new ThreadCtx(null, -1, null, false);
 
     final String path;
     /** For the context of a class's static initializer ({@link ClassInits}): the class, else null. */
@@ -82,20 +79,23 @@ public final class ThreadCtx {
     long quietProbes;
     long eventNo;
     /** Replay under a debugger: the event before which this thread stops ({@link Debuggee}), or -1. */
-    long stopBefore;
+    long stopBefore = -1;
     /**
      * Record, TO: whether the thread is drawing a turn (through {@code SyncOrder}'s VarHandle);
      * the last turn it drew (-1: none) and that event's number, published by the release that
-     * ends the draw. Read by the exit's cut ({@link SyncOrder#cutTurns}).
+     * ends the draw. Read by the exit's cut ({@link RecordOrder#cutTurns}).
      */
     boolean drawing;
     long lastTurn = -1;
     long lastTurnEvent;
     /** Objects of each class this thread gave an identity hash: the next one's value derives from it. */
     final ClassCounters hashCounters = new ClassCounters();
-    final ThreadLog log;
-    final EventInput in;
-    final Ev ev;
+    /**
+     * The thread's events, of the session's role ({@link Session#bind}); null for
+     * {@link #UNRECORDED}, whose depth never lets an event begin. Set before the context is
+     * published to other threads.
+     */
+    Ev ev;
     final Thread thread;
     /** {@link #thread}'s id ({@link Rt#tid}), or -1 for {@link #UNRECORDED}: kept for main's fast path ({@link AloneMain#take}). */
     final long tid;
@@ -106,23 +106,15 @@ public final class ThreadCtx {
     /** Under {@code --chaos}: this thread's source of delays; null otherwise. */
     Chaos chaos;
 
-    ThreadCtx(String path, int index, ThreadLog log, EventInput in) {
-        this(path, index, log, in, null, false);
-    }
-
-    ThreadCtx(String path, int index, ThreadLog log, EventInput in, String initializing, boolean jdkInit) {
+    ThreadCtx(String path, int index, String initializing, boolean jdkInit) {
         this.path = path;
         this.initializing = initializing;
         this.jdkInit = jdkInit;
         this.quiet = jdkInit ? 1 : 0;
         this.index = index;
-        this.log = log;
-        this.in = in;
-        this.ev = new Ev(this);
         this.thread = path == null ? null : Thread.currentThread();
         this.tid = thread == null ? -1 : Rt.tid(thread);
         this.depth = path == null ? 1 : 0;
-        this.stopBefore = in == null ? -1 : Debuggee.stopBefore(path);
     }
 
     /**
@@ -137,7 +129,7 @@ public final class ThreadCtx {
         if (awaitSeq >= 0) {
             return "turn " + awaitSeq + " of the total order";
         }
-        int edge = SyncOrder.unmetEdge(this);
+        int edge = ReplayOrder.unmetEdge(this);
         if (edge < 0) {
             return null;
         }
@@ -185,6 +177,6 @@ public final class ThreadCtx {
     /** Replay: whether the thread runs the program's code, rather than waiting for a turn, a monitor or the exit. */
     boolean runsProgram() {
         return thread != null && thread.getState() == Thread.State.RUNNABLE && !awaitingExit && awaitSeq < 0
-                && SyncOrder.unmetEdge(this) < 0;
+                && ReplayOrder.unmetEdge(this) < 0;
     }
 }

@@ -40,7 +40,7 @@ public final class Threads {
      * The lowest index an application class initializer's stream has taken ({@link ClassInits}):
      * those count down from the top, apart from the threads'. Recording takes them as
      * initializers start, in no order a replay could repeat, so each stream names its own
-     * ({@link Ev#readInitIndex}); replay lowers this as it reads them. Guarded by the class.
+     * ({@link ReplayEv#readInitIndex}); replay lowers this as it reads them. Guarded by the class.
      */
     private static volatile int initFloor = SyncOrder.MAX_THREADS;
     /** Recorded threads' paths by creation index, for reports ({@link #pathOf}); guarded by the class. */

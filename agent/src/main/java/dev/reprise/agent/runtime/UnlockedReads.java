@@ -5,7 +5,7 @@ import java.lang.invoke.VarHandle;
 
 /**
  * Record, RTO: reads made without the slot's lock. A read of a memory slot by a thread that read
- * it since the slot's last write is relaxed ({@link SyncOrder#recordMemory}): it logs nothing and
+ * it since the slot's last write is relaxed ({@link RecordOrder#recordMemory}): it logs nothing and
  * leaves only the reader's count in the slot. Taking the slot's lock for it, as every other event
  * does, moved the slot's cache line between cores at every read when two threads read one
  * location (h2's clients both read a cache field; the lock was 8% of their recorded time). Such a
@@ -106,7 +106,7 @@ final class UnlockedReads {
             return false;
         }
         READING.setVolatile(r, slot + 1);
-        if (SyncOrder.lastWrite(slot) == r.since[k]) {
+        if (RecordOrder.lastWrite(slot) == r.since[k]) {
             return true;
         }
         READING.setRelease(r, 0);

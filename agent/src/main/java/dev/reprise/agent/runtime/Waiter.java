@@ -53,22 +53,22 @@ final class Waiter {
 
     static void await(ThreadCtx ctx) {
         for (int i = 0; i < SPINS; i++) {
-            if (SyncOrder.ready(ctx)) {
+            if (ReplayOrder.ready(ctx)) {
                 return;
             }
             Thread.onSpinWait();
         }
         for (int i = 0; i < YIELDS; i++) {
-            if (SyncOrder.ready(ctx)) {
+            if (ReplayOrder.ready(ctx)) {
                 return;
             }
             Thread.yield();
         }
         long park = 10_000;
-        while (!SyncOrder.ready(ctx)) {
+        while (!ReplayOrder.ready(ctx)) {
             SLOTS.setVolatile(Parked.BY_THREAD, ctx.index, ctx);
             PARKED_COUNT.getAndAdd(1);
-            if (!SyncOrder.ready(ctx)) {
+            if (!ReplayOrder.ready(ctx)) {
                 LockSupport.parkNanos(park);
             }
             SLOTS.setVolatile(Parked.BY_THREAD, ctx.index, (ThreadCtx) null);
@@ -139,7 +139,7 @@ final class Waiter {
     private static void wake(int from, int to) {
         for (int i = from; i < to; i++) {
             ThreadCtx waiter = (ThreadCtx) SLOTS.getVolatile(Parked.BY_THREAD, i);
-            if (waiter != null && SyncOrder.ready(waiter)) {
+            if (waiter != null && ReplayOrder.ready(waiter)) {
                 LockSupport.unpark(waiter.thread);
             }
         }

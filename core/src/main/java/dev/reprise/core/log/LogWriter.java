@@ -22,7 +22,7 @@ import dev.reprise.core.recording.RecordingWriter;
  * committed before its last period, not only full chunks; the recorded threads pay nothing for it
  * on their path.
  */
-public final class LogWriter {
+public final class LogWriter implements EventSink {
     private static final Job STOP = new Job(null, null, 0, 0);
 
     /** A chunk of {@code thread}'s stream to write: {@code data[0, len)}, which the writer owns from then on. */
@@ -69,6 +69,7 @@ public final class LogWriter {
     }
 
     /** A new event stream, {@code thread}'s; its file is created when its first chunk is written. */
+    @Override
     public synchronized ThreadLog open(String thread) {
         ThreadLog log = new ThreadLog(thread, this);
         if (closing) {
@@ -83,6 +84,7 @@ public final class LogWriter {
      * Forgets {@code log}, which holds no event, as if it had never been opened: no file is
      * created for it. Searched from the newest, which it usually is.
      */
+    @Override
     public synchronized void discard(ThreadLog log) {
         for (int i = logs.size() - 1; i >= 0; i--) {
             if (logs.get(i) == log) {
@@ -116,6 +118,7 @@ public final class LogWriter {
     }
 
     /** Flushes every stream's committed events, waits for the disk writes, and stops. */
+    @Override
     public void close() throws IOException {
         List<ThreadLog> all;
         synchronized (this) {

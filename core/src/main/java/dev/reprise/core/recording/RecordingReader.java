@@ -16,6 +16,8 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 
+import dev.reprise.core.log.EventInput;
+import dev.reprise.core.log.EventSource;
 import dev.reprise.core.log.RecordingCorruptException;
 
 /**
@@ -25,7 +27,7 @@ import dev.reprise.core.log.RecordingCorruptException;
  * {@link RecordingCorruptException} naming it. The manifest's content (JSON) is the command's to
  * parse: the agent has no JSON reader, and needs none.
  */
-public final class RecordingReader extends Recording {
+public final class RecordingReader extends Recording implements EventSource {
     private RecordingReader(Path dir) {
         super(dir);
     }
@@ -55,13 +57,20 @@ public final class RecordingReader extends Recording {
     }
 
     /** The threads that have a stream ({@link #threadOf}). */
-    public Set<String> threads() {
+    @Override
+    public Set<String> streamNames() {
         Set<String> names = new HashSet<>();
         // A loop, not a stream of lambdas: this runs in every replay's start-up.
         for (Path f : streams()) {
             names.add(threadOf(f));
         }
         return names;
+    }
+
+    /** The stream file of {@code stream}, opened at its first read; a missing file is a stream without events. */
+    @Override
+    public EventInput open(String stream) {
+        return new EventInput(streamFile(stream));
     }
 
     /** {@value #MANIFEST}'s bytes. */

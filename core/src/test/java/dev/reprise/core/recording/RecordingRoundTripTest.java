@@ -65,8 +65,8 @@ class RecordingRoundTripTest {
         RecordingReader in = RecordingReader.of(dir);
         assertEquals(List.of(dir.resolve("streams/t1.2.rpl"), dir.resolve("streams/t1.rpl"),
                 dir.resolve("streams/tinit-app.Config.rpl")), in.streams());
-        assertEquals(Set.of("1", "1.2", "init-app.Config"), in.threads());
-        assertEquals("hello from 1.2", new EventInput(in.streamFile("1.2")).getString());
+        assertEquals(Set.of("1", "1.2", "init-app.Config"), in.streamNames());
+        assertEquals("hello from 1.2", in.open("1.2").getString());
         assertEquals(Map.of("java.version", "17.0.99"), in.jvm());
         assertEquals("file.read", in.ops().getProperty("7"));
         EndOfRun end = in.endOfRun();

@@ -1,0 +1,109 @@
+package dev.reprise.agent.runtime;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+
+import dev.reprise.core.config.AgentConfig;
+import dev.reprise.core.config.Order;
+import dev.reprise.core.log.EventSink;
+import dev.reprise.core.log.LogWriter;
+import dev.reprise.core.recording.RecordingWriter;
+
+/** A recording: every recorded thread's events go to the sink, and the exit writes how the run ended. */
+final class RecordSession extends Session {
+    /** Where the side files go. */
+    private final RecordingWriter output;
+    private final EventSink sink;
+
+    private RecordSession(AgentConfig config, RecordingWriter output, EventSink sink) {
+        super(config);
+        this.output = output;
+        this.sink = sink;
+    }
+
+    static RecordSession start(AgentConfig config) throws IOException {
+        RecordingWriter output = RecordingWriter.of(config.dir());
+        LogWriter writer = new LogWriter(output, new LogWriter.FailureListener() {
+            @Override
+            public void failed(IOException e) {
+                Divergence.message("cannot write the recording (" + e.getMessage() + "): it is cut here;"
+                        + " the program goes on unrecorded, and its replay will end at this point");
+            }
+        });
+        writer.start();
+        RunInfo.writeJvm(output);
+        RecorderWatch.start(config.recorder());
+        return new RecordSession(config, output, writer);
+    }
+
+    @Override
+    public void activate() throws IOException {
+        RunInfo.writeOps(output);
+        super.activate();
+    }
+
+    @Override
+    public boolean replaying() {
+        return false;
+    }
+
+    @Override
+    void bind(ThreadCtx ctx, String path) {
+        ctx.ev = new RecordEv(ctx, sink.open(path), config.logRelaxed());
+    }
+
+    @Override
+    ThreadCtx openInit(String path, String className, boolean ordered) {
+        ThreadCtx ctx = new ThreadCtx(path, ordered ? Threads.takeInitIndex() : -1, className, !ordered);
+        bind(ctx, path);
+        return ctx;
+    }
+
+    /** Also a stream that only counted relaxed events: the end writes their count, which its replay must take. */
+    @Override
+    boolean initHoldsEvents(ThreadCtx ctx) {
+        return ctx.eventNo != 0 || ((RecordEv) ctx.ev).counting();
+    }
+
+    /** A stream that holds no event is forgotten, and its index given back: most initializers log nothing. */
+    @Override
+    void closeClassInit(ThreadCtx ctx) {
+        if (ctx.eventNo != 0) {
+            return;
+        }
+        forget(ctx);
+        sink.discard(((RecordEv) ctx.ev).log);
+        if (!ctx.jdkInit) {
+            Threads.releaseInitIndex(ctx.index);
+        }
+    }
+
+    /** Flushes the streams and writes how the run ended: each stream's event count and, under TO, the turns the exit cut. */
+    @Override
+    public void finish() {
+        try {
+            boolean totalOrder = config.order() == Order.TO;
+            if (totalOrder) {
+                RecordOrder.freeze();
+            }
+            try {
+                sink.close();
+            } catch (IOException e) {
+                // Reported as it happened; the streams end where it did, so no counts are written.
+                RunInfo.writeFailedEnd(output, e);
+                return;
+            }
+            Map<String, Long> counts = new HashMap<>();
+            for (ThreadCtx ctx : threads()) {
+                long events = ((RecordEv) ctx.ev).log.flushedEvents();
+                if (events > 0 || ctx.initializing == null) {
+                    counts.put(ctx.path, events);
+                }
+            }
+            RunInfo.writeEnd(output, counts, totalOrder ? RecordOrder.cutTurns(threads()) : new long[0]);
+        } catch (IOException e) {
+            Divergence.message("could not write the recording: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,212 @@
+package dev.reprise.agent.runtime;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+import dev.reprise.core.config.AgentConfig;
+import dev.reprise.core.config.Order;
+import dev.reprise.core.log.EventInput;
+import dev.reprise.core.log.EventSource;
+import dev.reprise.core.log.RecordingCorruptException;
+import dev.reprise.core.recording.EndOfRun;
+import dev.reprise.core.recording.RecordingReader;
+
+/**
+ * A replay: every recorded thread takes its events from the source, chaos shakes their timing
+ * if asked, and a recording that did not complete is ended where it ends ({@link RecordingEnd}).
+ */
+final class ReplaySession extends Session {
+    private final EventSource source;
+    /**
+     * The streams the source holds, listed once. Most class initializers have none, and asking
+     * the disk for each took a jython replay 48 ms (BENCHMARKS.md, the run at 58fb705).
+     */
+    private final Set<String> recordedStreams;
+    /** Of a recording that did not complete: how it ended ({@link RecordingEnd}); else null. */
+    private final RunInfo.Ending ending;
+
+    private ReplaySession(AgentConfig config, EventSource source, RunInfo.Ending ending) {
+        super(config);
+        this.source = source;
+        this.recordedStreams = source.streamNames();
+        this.ending = ending;
+    }
+
+    static ReplaySession start(AgentConfig config) {
+        // The chaos generator's class, loaded now: the main thread's context, which creates one,
+        // is made inside the first transformation, and a class loaded there is not transformed.
+        SplittableRandom.class.getName();
+        // How the recorded run ended comes from the recording itself; only its exit status,
+        // which the recorder alone saw, comes from the manifest through the configuration.
+        RecordingReader input = RecordingReader.of(config.dir());
+        EndOfRun end = input.endOfRun();
+        ReplaySession s = new ReplaySession(config, input,
+                EndOfRun.completed(end, config.recordedStatus()) ? null : RunInfo.Ending.of(end));
+        if (config.order() == Order.TO && end != null) {
+            ReplayOrder.skipCutTurns(end.cutTurns());
+        }
+        return s;
+    }
+
+    @Override
+    void started() {
+        if (ending != null) {
+            RecordingEnd.watch(this, ending, config.recordedStatus());
+        }
+    }
+
+    @Override
+    public void activate() throws IOException {
+        StallWatch.start();
+        super.activate();
+    }
+
+    @Override
+    public boolean replaying() {
+        return true;
+    }
+
+    @Override
+    void bind(ThreadCtx ctx, String path) {
+        bind(ctx, path, source.open(path));
+    }
+
+    private void bind(ThreadCtx ctx, String path, EventInput in) {
+        ctx.ev = new ReplayEv(ctx, in, this);
+        ctx.stopBefore = Debuggee.stopBefore(path);
+        ctx.chaos = config.chaosSeed() == null ? null : new Chaos(config.chaosSeed() ^ path.hashCode());
+    }
+
+    @Override
+    ThreadCtx openInit(String path, String className, boolean ordered) {
+        boolean recorded = recordedStreams.contains(path);
+        if (!ordered) {
+            if (!recorded) {
+                return null;
+            }
+            ThreadCtx ctx = new ThreadCtx(path, -1, className, true);
+            bind(ctx, path);
+            ctx.chaos = null; // a JDK class's initializer is quiet: chaos there is not the program's
+            return ctx;
+        }
+        // Without events recorded, the context still stands in for the recording's: any
+        // event is a divergence, and initializers nested in this one open their own streams.
+        EventInput in = source.open(path);
+        int index = recorded ? initIndex(in) : -1;
+        ThreadCtx ctx = new ThreadCtx(path, index, className, false);
+        bind(ctx, path, in);
+        ctx.eventNo = index < 0 ? 0 : 1;
+        return ctx;
+    }
+
+    /** The index an application class initializer's stream begins with, or -1 for a stream without events. */
+    private int initIndex(EventInput in) {
+        long index;
+        try {
+            if (in.atEnd()) {
+                return -1;
+            }
+            index = ReplayEv.readInitIndex(in);
+        } catch (EventInput.EndOfStream e) {
+            index = -1;
+        } catch (RecordingCorruptException e) {
+            throw corrupt(e);
+        }
+        if (index < 0 || index > Integer.MAX_VALUE || !Threads.initIndexRead((int) index)) {
+            throw corrupt(new RecordingCorruptException(in.file(), 0,
+                    "a class initializer's stream does not begin with a valid index"));
+        }
+        return (int) index;
+    }
+
+    @Override
+    boolean initHoldsEvents(ThreadCtx ctx) {
+        return ctx.index >= 0;
+    }
+
+    /** An application class's context is forgotten; a JDK class's is kept, its stream read to the end by {@link #finish}. */
+    @Override
+    void closeClassInit(ThreadCtx ctx) {
+        if (!ctx.jdkInit) {
+            forget(ctx);
+        }
+    }
+
+    /**
+     * Checked before the program runs, so an edited command stops the replay at its start rather
+     * than wherever its effect first shows.
+     */
+    @Override
+    public void checkLaunch(String launched) {
+        Rt.suppress();
+        String recorded;
+        try {
+            recorded = System.getProperty("sun.java.command");
+        } finally {
+            Rt.unsuppress();
+        }
+        if (!Objects.equals(recorded, launched)) {
+            Divergence.launch(Rt.current(), recorded, launched);
+        }
+    }
+
+    /** Asked for an event past the end of this thread's stream. */
+    void endOfRecording(ThreadCtx ctx, int op, int site) {
+        if (ctx.jdkInit || (ctx.initializing != null && ctx.index < 0)) {
+            Divergence.initializerLonger(ctx, op, site);
+        }
+        // The recorded thread never ended: the JVM exited, from another thread, while it ran.
+        // It waits here for that exit, which the replay reaches in its recorded order, or, in a
+        // recording that did not complete, for the end of what the other threads recorded. There
+        // the streams end at different moments, and an event another thread ordered after one
+        // of this thread's lost events may follow, through it, events not replayed yet: such an
+        // event is past the recording's end too, so this thread's lost events stay unreplayed
+        // (RecordingEnd ends the replay once only such waits remain).
+        ctx.awaitingExit = true;
+        if (ending == null) {
+            ReplayOrder.cutOff(ctx);
+        }
+        Waiter.awaitExit(ctx);
+    }
+
+    /**
+     * The current thread halts the JVM, as the recorded run did. In a recording cut by that halt,
+     * the thread waits as at the end of its stream while the others replay as far as theirs go;
+     * the recording's end ends the replay ({@link RecordingEnd}).
+     */
+    @Override
+    public void halting() {
+        if (ending != null) {
+            ThreadCtx ctx = Rt.current();
+            ctx.awaitingExit = true;
+            Waiter.awaitExit(ctx);
+        }
+    }
+
+    /** A damaged recording found during replay: reported as the command reports one, exit status 4. */
+    RuntimeException corrupt(RecordingCorruptException e) {
+        Divergence.message("recording unreadable: " + e.getMessage());
+        Runtime.getRuntime().halt(Divergence.EXIT_CORRUPT);
+        return e;
+    }
+
+    /** Checks that no thread that ended left recorded events unused. */
+    @Override
+    public void finish() {
+        Debuggee.exiting();
+        if (ending != null) {
+            RecordingEnd.atExit(this, ending, config.recordedStatus());
+        }
+        Thread self = Thread.currentThread();
+        List<ThreadCtx> all = threads();
+        for (ThreadCtx ctx : all) {
+            boolean done = ctx.thread == self || ctx.thread == null || !ctx.thread.isAlive();
+            if (done && !((ReplayEv) ctx.ev).in.atEnd()) {
+                Divergence.leftOver(ctx);
+            }
+        }
+    }
+}
