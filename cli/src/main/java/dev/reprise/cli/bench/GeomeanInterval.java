@@ -1,28 +1,21 @@
 package dev.reprise.cli.bench;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Predicate;
 
+import dev.reprise.cli.bench.Bootstrap.Interval;
 import dev.reprise.cli.bench.Summary.Row;
 
 /**
- * How far a geomean of time-in-main ratios moves with other draws of the same runs: a percentile
- * bootstrap. A resample draws, for each workload, as many measured runs of the plain mode and of
- * the mode as there were, with replacement, and takes the geomean of the ratios of their medians;
- * the 2.5th and 97.5th percentiles of {@value #RESAMPLES} resamples bound a 95% interval. The seed
- * is fixed, so one set of runs always gives one interval. It shows the spread of the runs within
- * one bench, not what differs between two benches (the machine's state over a whole run).
+ * How far a geomean of time-in-main ratios moves with other draws of the same runs: a
+ * {@link Bootstrap}. A resample draws, for each workload, as many measured runs of the plain mode
+ * and of the mode as there were, with replacement, and takes the geomean of the ratios of their
+ * medians. It shows the spread of the runs within one bench, not what differs between two benches
+ * (the machine's state over a whole run).
  */
 final class GeomeanInterval {
-    static final int RESAMPLES = 2000;
-    private static final long SEED = 0x5EED;
-
-    record Interval(double low, double high) {
-    }
-
     private GeomeanInterval() {
     }
 
@@ -41,24 +34,21 @@ final class GeomeanInterval {
         if (workloads.isEmpty()) {
             return null;
         }
-        SplittableRandom random = new SplittableRandom(SEED);
-        double[] geomeans = new double[RESAMPLES];
-        for (int i = 0; i < RESAMPLES; i++) {
+        return Bootstrap.interval(random -> {
             double logSum = 0;
             for (double[][] w : workloads) {
                 logSum += Math.log(Summary.median(draw(w[1], random)) / Summary.median(draw(w[0], random)));
             }
-            geomeans[i] = Math.exp(logSum / workloads.size());
-        }
-        Arrays.sort(geomeans);
-        return new Interval(geomeans[(int) (0.025 * RESAMPLES)], geomeans[(int) Math.ceil(0.975 * RESAMPLES) - 1]);
+            return Math.exp(logSum / workloads.size());
+        });
     }
 
     /** As many values as {@code runs} holds, drawn from it with replacement. */
     private static double[] draw(double[] runs, SplittableRandom random) {
-        double[] d = new double[runs.length];
+        int[] drawn = Bootstrap.draw(runs.length, random);
+        double[] d = new double[drawn.length];
         for (int i = 0; i < d.length; i++) {
-            d[i] = runs[random.nextInt(runs.length)];
+            d[i] = runs[drawn[i]];
         }
         return d;
     }

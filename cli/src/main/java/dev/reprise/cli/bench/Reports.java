@@ -121,11 +121,11 @@ final class Reports {
     private static void intervals(StringBuilder b, Summary s) {
         Predicate<Workload> of = s.mixesKinds() ? Workload::dacapoKind : w -> true;
         b.append("95% interval of the geomean").append(s.mixesKinds() ? " over the DaCapo kinds" : "")
-                .append(" (bootstrap of each workload's measured runs, ").append(GeomeanInterval.RESAMPLES)
+                .append(" (bootstrap of each workload's measured runs, ").append(Bootstrap.RESAMPLES)
                 .append(" resamples):");
         String sep = " ";
         for (Mode m : OVERHEAD) {
-            GeomeanInterval.Interval i = GeomeanInterval.of(s, m, of);
+            Bootstrap.Interval i = GeomeanInterval.of(s, m, of);
             b.append(sep).append(m.label()).append(' ')
                     .append(i == null ? "-" : num(i.low(), "%.3fx") + "-" + num(i.high(), "%.3fx"));
             sep = ", ";
