@@ -95,7 +95,7 @@ record Comparison(double baselineMedian, double candidateMedian, int rounds, Boo
             double m = median(t);
             b.append(a.get(k)).append(" median_ms=").append(whole(m));
             if (!Double.isNaN(p)) {
-                b.append(" ratio=").append(truncated(m, p));
+                b.append(" ratio=").append(Double.isNaN(m) || p == 0 ? "" : threePlaces(m / p));
             }
             b.append(series(a.get(k + 1), a.get(k + 2))).append('\n');
         }
@@ -126,19 +126,7 @@ record Comparison(double baselineMedian, double candidateMedian, int rounds, Boo
         return Double.isNaN(v) ? "" : Long.toString((long) v);
     }
 
-    /**
-     * {@code m / p} to three places, cut off rather than rounded and without a zero before the point
-     * below 1, as {@code bc} gave the script's ratios, so that its output reads as it did.
-     */
-    private static String truncated(double m, double p) {
-        if (Double.isNaN(m) || p == 0) {
-            return "";
-        }
-        BigDecimal r = BigDecimal.valueOf((long) m).divide(BigDecimal.valueOf((long) p), 3, RoundingMode.DOWN);
-        return r.signum() == 0 ? "0" : r.toPlainString().replaceFirst("^0\\.", ".");
-    }
-
-    /** As printf's {@code %.3f} rounds, in any locale. */
+    /** Three places, rounded as {@code printf}'s {@code %.3f}, in any locale. */
     private static String threePlaces(double v) {
         return new BigDecimal(v).setScale(3, RoundingMode.HALF_EVEN).toPlainString();
     }

@@ -67,8 +67,8 @@ class ComparisonTest {
                 "old.jar", " 950 - 1000", "   ", "new.jar", " 900 1000 -", "   "));
         assertEquals("""
                 plain median_ms=1050 runs=[ 1000 1100 1050 ]
-                old.jar median_ms=950 ratio=.904 runs=[ 950 - 1000 ]
-                new.jar median_ms=900 ratio=.857 runs=[ 900 1000 - ]
+                old.jar median_ms=950 ratio=0.905 runs=[ 950 - 1000 ]
+                new.jar median_ms=900 ratio=0.857 runs=[ 900 1000 - ]
                 new.jar against old.jar: too few rounds
                 """, out);
     }
