@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import dev.reprise.cli.bench.Recorder;
-import dev.reprise.cli.bench.Suite;
+import dev.reprise.cli.bench.BenchRun;
 import dev.reprise.cli.bench.Workload;
 import dev.reprise.core.config.Order;
 import picocli.CommandLine.Command;
@@ -66,15 +66,15 @@ final class BenchCommand implements Callable<Integer>, Recorder {
             return ExitCodes.USAGE;
         }
         Path benchDir = JavaCommand.agentJar().getParent().getParent().getParent().resolve("bench").resolve("target");
-        String missing = Suite.missing(benchDir);
+        String missing = BenchRun.missing(benchDir);
         if (missing != null) {
             Main.say(missing);
             return ExitCodes.USAGE;
         }
         Path dir = out != null ? out
                 : Path.of("bench-results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        Suite suite = new Suite(this, benchDir, dir, quick, warm, measured, line -> Main.say("bench: " + line));
-        Suite.Result r = suite.run(chosen, commandLine(warm, measured, chosen));
+        BenchRun suite = new BenchRun(this, benchDir, dir, quick, warm, measured, line -> Main.say("bench: " + line));
+        BenchRun.Result r = suite.run(chosen, commandLine(warm, measured, chosen));
         System.out.print(r.markdown());
         Main.say("bench: results in " + dir);
         return r.allMatched() ? 0 : ExitCodes.DIVERGED;

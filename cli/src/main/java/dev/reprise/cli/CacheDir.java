@@ -24,7 +24,7 @@ final class CacheDir {
     /**
      * The cache for a run that orders {@code fields} as well ({@code record --order-field}): their
      * classes and the classes that use them are instrumented differently, so each set has its
-     * own directory, named by a digest of the list ({@code OrderedFields.parse} sorts it and drops
+     * own directory, named by a digest of the list ({@code OrderFieldOption.parse} sorts it and drops
      * repeats; the manifest keeps it so).
      */
     static Path resolve(Map<String, String> env, List<String> fields) {

@@ -9,12 +9,12 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
-import dev.reprise.cli.conformance.Catalogue;
+import dev.reprise.cli.conformance.ProgramList;
 import dev.reprise.cli.conformance.Jdk;
 import dev.reprise.cli.conformance.Program;
 import dev.reprise.cli.conformance.ProgramBuild;
 import dev.reprise.cli.conformance.Row;
-import dev.reprise.cli.conformance.Suite;
+import dev.reprise.cli.conformance.ConformanceRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -63,11 +63,11 @@ final class ConformanceCommand implements Callable<Integer> {
         }
         Path root = JavaCommand.agentJar().getParent().getParent().getParent();
         Path suite = root.resolve("conformance");
-        if (!Files.isRegularFile(suite.resolve(Catalogue.FILE))) {
-            Main.say("no conformance suite at " + suite + " (conformance/" + Catalogue.FILE + "): run reprise from its source tree");
+        if (!Files.isRegularFile(suite.resolve(ProgramList.FILE))) {
+            Main.say("no conformance suite at " + suite + " (conformance/" + ProgramList.FILE + "): run reprise from its source tree");
             return ExitCodes.USAGE;
         }
-        List<Program> all = Catalogue.read(suite);
+        List<Program> all = ProgramList.read(suite);
         List<Program> chosen = new ArrayList<>();
         for (String n : only) {
             Program p = all.stream().filter(x -> x.name().equals(n)).findFirst().orElse(null);
@@ -101,7 +101,7 @@ final class ConformanceCommand implements Callable<Integer> {
             Main.say(failed);
             return ExitCodes.USAGE;
         }
-        Suite s = new Suite(suite, reprise(), TimeUnit.SECONDS.toNanos(timeoutSeconds), replays,
+        ConformanceRun s = new ConformanceRun(suite, reprise(), TimeUnit.SECONDS.toNanos(timeoutSeconds), replays,
                 line -> Main.say("conformance: " + line));
         List<Row> rows = s.run(chosen, jdks, commandLine(), replays, table);
         long ok = rows.stream().filter(Row::ok).count();

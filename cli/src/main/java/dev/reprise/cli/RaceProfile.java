@@ -133,7 +133,7 @@ final class RaceProfile {
                 out.add(line.strip());
             }
         }
-        return OrderedFields.parse(out.stream().map(OrderedFields::display).toList());
+        return OrderFieldOption.parse(out.stream().map(OrderFieldOption::display).toList());
     }
 
     /**

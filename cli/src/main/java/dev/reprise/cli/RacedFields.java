@@ -27,7 +27,7 @@ final class RacedFields {
     static String options(List<String> fields) {
         StringBuilder sb = new StringBuilder();
         for (String f : fields) {
-            sb.append(sb.length() == 0 ? "" : " ").append("--order-field ").append(quoted(OrderedFields.display(f)));
+            sb.append(sb.length() == 0 ? "" : " ").append("--order-field ").append(quoted(OrderFieldOption.display(f)));
         }
         return sb.toString();
     }
@@ -69,7 +69,7 @@ final class RacedFields {
         }
         List<String> described = new ArrayList<>();
         for (String f : found) {
-            described.add(OrderedFields.describe(f));
+            described.add(OrderFieldOption.describe(f));
         }
         return "the recorded run raced on " + String.join(", ", described) + ", which the recording does not order;"
                 + " this records the program with them ordered: " + command;

@@ -74,7 +74,7 @@ final class RecordCommand implements Callable<Integer> {
         JavaCommand java;
         try {
             java = JavaCommand.parse(command);
-            fields = OrderedFields.parse(orderFields);
+            fields = OrderFieldOption.parse(orderFields);
             EnvNames.check(redactEnv);
         } catch (IllegalArgumentException e) {
             Main.say(e.getMessage());
@@ -169,8 +169,8 @@ final class RecordCommand implements Callable<Integer> {
             if (!learned.isEmpty()) {
                 List<String> all = new ArrayList<>(fields);
                 all.addAll(learned);
-                fields = OrderedFields.parse(all.stream().map(OrderedFields::display).toList());
-                Main.say("ordering the plain fields and array elements earlier recordings of this program raced on: " + OrderedFields.displayed(learned)
+                fields = OrderFieldOption.parse(all.stream().map(OrderFieldOption::display).toList());
+                Main.say("ordering the plain fields and array elements earlier recordings of this program raced on: " + OrderFieldOption.displayed(learned)
                         + " (learned in " + profile.file() + ")");
             }
             return profile;
@@ -200,7 +200,7 @@ final class RecordCommand implements Callable<Integer> {
             profile = null;
         }
         if (!found.isEmpty()) {
-            Main.say("the program raced on plain fields or array elements " + OrderedFields.displayed(found) + ", which this recording does not order: its"
+            Main.say("the program raced on plain fields or array elements " + OrderFieldOption.displayed(found) + ", which this recording does not order: its"
                     + " replay may diverge. " + (profile != null ? "The next recording of this program orders them (learned in "
                     + profile.file() + ")." : "Record again with " + RacedFields.options(found) + " to order them."));
         }

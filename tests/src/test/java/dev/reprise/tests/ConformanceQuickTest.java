@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 
-import dev.reprise.cli.conformance.Catalogue;
 import dev.reprise.cli.conformance.Program;
+import dev.reprise.cli.conformance.ProgramList;
 
 /**
  * {@code reprise conformance --quick}: real programs from Maven Central (downloaded by the
@@ -37,7 +37,7 @@ class ConformanceQuickTest {
                 home.toString(), "--out", out.toString())), null, Map.of(), null, TIMEOUT_SECONDS);
         assertTrue(Files.isRegularFile(out), () -> "no table\n" + run);
         String md = Reprise.read(out);
-        List<Program> quick = Catalogue.read(Reprise.ROOT.resolve("conformance")).stream().filter(Program::quick).toList();
+        List<Program> quick = ProgramList.read(Reprise.ROOT.resolve("conformance")).stream().filter(Program::quick).toList();
         assertTrue(quick.size() >= 5, "a quick subset of several kinds");
         for (Program p : quick) {
             String row = md.lines().filter(l -> l.startsWith("| " + p.name() + " | " + p.kind() + " |")).findFirst()

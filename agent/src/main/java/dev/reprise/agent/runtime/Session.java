@@ -1,7 +1,7 @@
 package dev.reprise.agent.runtime;
 
 import dev.reprise.core.config.AgentConfig;
-import dev.reprise.core.config.Mode;
+import dev.reprise.core.config.Role;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -35,7 +35,7 @@ public abstract class Session {
     /** Starts the session: from here on, the main thread's intercepted calls are events. */
     public static Session start(AgentConfig config, Thread main) throws IOException {
         JdkFiles.init(System.getProperty("java.home"));
-        Session s = config.mode() == Mode.RECORD ? RecordSession.start(config) : ReplaySession.start(config);
+        Session s = config.role() == Role.RECORD ? RecordSession.start(config) : ReplaySession.start(config);
         Debuggee.configure(config.stopAt());
         current = s;
         Threads.registerMain(main);

@@ -150,7 +150,7 @@ final class Harness {
         Run expected = done.get(m.replay() ? m.recording() : Mode.PLAIN);
         String what = m.replay() ? "the recording" : "the plain run";
         if (m.replay()) {
-            String report = Divergence.summary(err);
+            String report = DivergenceReport.summary(err);
             if (report != null) {
                 return report;
             }

@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import dev.reprise.cli.bench.Divergence;
+import dev.reprise.cli.bench.DivergenceReport;
 import dev.reprise.cli.bench.Trees;
 import dev.reprise.cli.recording.RecordingDir;
 import dev.reprise.cli.recording.RecordingException;
@@ -129,7 +129,7 @@ final class Trial {
         if (l.timedOut()) {
             return which + "stuck: no end after " + TimeUnit.NANOSECONDS.toSeconds(timeoutNanos) + " s";
         }
-        String report = Divergence.summary(err);
+        String report = DivergenceReport.summary(err);
         if (report != null) {
             return which + report;
         }

@@ -26,7 +26,8 @@ import java.util.Map;
  * and a replay of a recording that ends before the program does exits with.
  */
 public final class AgentConfig {
-    private static final String MODE = "mode";
+    /** Still spelled {@code mode}, as agent builds from before {@link Role} read it: scripts/compare-agents runs them with this CLI. */
+    private static final String ROLE = "mode";
     private static final String DIR = "dir";
     private static final String ORDER = "order";
     private static final String RELAXED = "relaxed";
@@ -41,7 +42,7 @@ public final class AgentConfig {
     /** Between the names of {@link #redactedEnv}: no variable's name can hold it. */
     private static final String NAME_SEPARATOR = "\0";
 
-    private final Mode mode;
+    private final Role role;
     private final Path dir;
     private final Order order;
     private final boolean logRelaxed;
@@ -55,7 +56,7 @@ public final class AgentConfig {
     private final String stopAt;
 
     private AgentConfig(Builder b) {
-        this.mode = b.mode;
+        this.role = b.role;
         this.dir = b.dir;
         this.order = b.order;
         this.logRelaxed = b.logRelaxed;
@@ -71,19 +72,19 @@ public final class AgentConfig {
 
     /** A recording into {@code dir}. */
     public static Builder record(Path dir) {
-        return new Builder(Mode.RECORD, dir);
+        return new Builder(Role.RECORD, dir);
     }
 
     /** A replay of the recording in {@code dir}, whose run exited with {@code recordedStatus}. */
     public static Builder replay(Path dir, int recordedStatus) {
-        Builder b = new Builder(Mode.REPLAY, dir);
+        Builder b = new Builder(Role.REPLAY, dir);
         b.recordedStatus = recordedStatus;
         return b;
     }
 
-    /** The options besides mode and directory, each defaulting to none (the order to RTO). */
+    /** The options besides role and directory, each defaulting to none (the order to RTO). */
     public static final class Builder {
-        private final Mode mode;
+        private final Role role;
         private final Path dir;
         private Order order = Order.RTO;
         private boolean logRelaxed;
@@ -96,8 +97,8 @@ public final class AgentConfig {
         private boolean watchRaces;
         private String stopAt;
 
-        private Builder(Mode mode, Path dir) {
-            this.mode = mode;
+        private Builder(Role role, Path dir) {
+            this.role = role;
             this.dir = dir;
         }
 
@@ -156,8 +157,8 @@ public final class AgentConfig {
         }
     }
 
-    public Mode mode() {
-        return mode;
+    public Role role() {
+        return role;
     }
 
     public Path dir() {
@@ -217,7 +218,7 @@ public final class AgentConfig {
                 kv.put(pair.substring(0, eq), URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
             }
         }
-        Builder b = new Builder(Mode.valueOf(require(kv, MODE).toUpperCase(Locale.ROOT)), Path.of(require(kv, DIR)));
+        Builder b = new Builder(Role.valueOf(require(kv, ROLE).toUpperCase(Locale.ROOT)), Path.of(require(kv, DIR)));
         b.order(Order.valueOf(kv.getOrDefault(ORDER, "rto").toUpperCase(Locale.ROOT)));
         b.logRelaxed(Boolean.parseBoolean(kv.get(RELAXED)));
         String chaos = kv.get(CHAOS);
@@ -245,7 +246,7 @@ public final class AgentConfig {
 
     public String encode() {
         StringBuilder sb = new StringBuilder();
-        sb.append(MODE).append('=').append(mode.name().toLowerCase(Locale.ROOT));
+        sb.append(ROLE).append('=').append(role.name().toLowerCase(Locale.ROOT));
         append(sb, DIR, dir.toString());
         append(sb, ORDER, order.name().toLowerCase(Locale.ROOT));
         if (logRelaxed) {
@@ -254,7 +255,7 @@ public final class AgentConfig {
         if (chaosSeed != null) {
             append(sb, CHAOS, chaosSeed.toString());
         }
-        if (mode == Mode.REPLAY) {
+        if (role == Role.REPLAY) {
             append(sb, STATUS, Integer.toString(recordedStatus));
         }
         if (classCache != null) {

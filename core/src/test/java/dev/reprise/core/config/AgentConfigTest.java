@@ -15,7 +15,7 @@ class AgentConfigTest {
         AgentConfig c = AgentConfig.parse(AgentConfig.record(Path.of("/tmp/a rec&x")).order(Order.TO).logRelaxed(true)
                 .classCache(Path.of("/tmp/cache")).orderedFields(List.of("a/B.f", "a/C.g"))
                 .redactedEnv(List.of("*_TOKEN", "PASS,WORD")).recorder(4242).build().encode());
-        assertEquals(Mode.RECORD, c.mode());
+        assertEquals(Role.RECORD, c.role());
         assertEquals(Path.of("/tmp/a rec&x"), c.dir());
         assertEquals(Order.TO, c.order());
         assertEquals(true, c.logRelaxed());
@@ -29,7 +29,7 @@ class AgentConfigTest {
     @Test
     void aReplaysConfigurationReadsBack() {
         AgentConfig c = AgentConfig.parse(AgentConfig.replay(Path.of("/r"), 143).chaos(7L).build().encode());
-        assertEquals(Mode.REPLAY, c.mode());
+        assertEquals(Role.REPLAY, c.role());
         assertEquals(143, c.recordedStatus());
         assertEquals(7L, c.chaosSeed());
         assertEquals(Order.RTO, c.order());
