@@ -10,11 +10,11 @@ import java.util.zip.ZipFile;
 
 import dev.reprise.agent.instrument.Catalogue;
 import dev.reprise.agent.instrument.CatalogueIndex;
-import dev.reprise.agent.instrument.ClassCache;
 import dev.reprise.agent.instrument.JdkAccess;
 import dev.reprise.agent.instrument.LoadedClasses;
 import dev.reprise.agent.instrument.OrderedFields;
 import dev.reprise.agent.instrument.Transformer;
+import dev.reprise.agent.instrument.cache.ClassCache;
 import dev.reprise.agent.ops.Families;
 import dev.reprise.agent.ops.HiddenClassOps;
 import dev.reprise.agent.ops.MonitorOps;

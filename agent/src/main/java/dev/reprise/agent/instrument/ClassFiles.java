@@ -26,7 +26,7 @@ import java.util.zip.ZipFile;
  * ordered, and replays diverged). That path would also put the jar in the JDK's jar cache, which
  * the program shares.
  */
-final class ClassFiles {
+public final class ClassFiles {
     private static final Map<String, JarFile> JARS = new ConcurrentHashMap<>();
     // All three set by prepare in premain, before the transformer is installed: the threads that
     // transform are main or started after it, so they see them.
@@ -153,7 +153,7 @@ final class ClassFiles {
      * path and these for this run's lookups: a directory among them, another java agent's jar, or
      * a class found elsewhere. Called at exit: it reads every jar's manifest.
      */
-    static List<File> reach() {
+    public static List<File> reach() {
         if (LoadedClasses.javaAgents(jdk.internal.misc.VM.getRuntimeArguments()) != 1 || FOUND_BEYOND.contains("")) {
             return null;
         }

@@ -15,6 +15,8 @@ import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
+import dev.reprise.agent.instrument.cache.CacheEntry;
+import dev.reprise.agent.instrument.cache.ClassCache;
 import dev.reprise.agent.runtime.JdkLoaders;
 
 
@@ -62,8 +64,8 @@ public final class LoadedClasses {
     public static void instrument(Instrumentation inst, Transformer transformer, Runnable install) throws Exception {
         ClassCache cache = transformer.cache();
         boolean redefine = keptBytesUsable(jdk.internal.misc.VM.getRuntimeArguments());
-        Map<String, ClassCache.Entry> kept = redefine && cache != null ? cache.startupEntries() : Map.of();
-        Map<String, ClassCache.Entry> made = new HashMap<>();
+        Map<String, CacheEntry> kept = redefine && cache != null ? cache.startupEntries() : Map.of();
+        Map<String, CacheEntry> made = new HashMap<>();
         Set<String> redefined = redefine ? redefine(inst, transformer, kept, made) : Set.of();
         install.run();
         try {
@@ -88,7 +90,7 @@ public final class LoadedClasses {
         if (redefine && cache != null && !made.isEmpty()) {
             // Kept with those of earlier runs: a replay may load a few classes before the agent
             // that its recording did not, and the other way round.
-            Map<String, ClassCache.Entry> all = new HashMap<>(kept);
+            Map<String, CacheEntry> all = new HashMap<>(kept);
             all.putAll(made);
             cache.saveStartupEntries(all);
         }
@@ -98,13 +100,13 @@ public final class LoadedClasses {
      * Redefines the loaded classes to change with their instrumented bytes, kept by an earlier run
      * or made now (into {@code made}); returns their names.
      */
-    private static Set<String> redefine(Instrumentation inst, Transformer transformer, Map<String, ClassCache.Entry> kept,
-                                        Map<String, ClassCache.Entry> made) throws Exception {
+    private static Set<String> redefine(Instrumentation inst, Transformer transformer, Map<String, CacheEntry> kept,
+                                        Map<String, CacheEntry> made) throws Exception {
         List<ClassDefinition> definitions = new ArrayList<>();
         Set<String> redefined = new HashSet<>();
         for (Class<?> c : targets(inst, transformer.catalogue(), transformer.cache())) {
             String name = c.getName().replace('.', '/');
-            ClassCache.Entry e = kept.get(name);
+            CacheEntry e = kept.get(name);
             if (e == null) {
                 e = transformer.instrumentLoaded(c);
                 if (e != null) {

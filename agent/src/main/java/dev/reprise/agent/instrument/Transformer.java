@@ -12,6 +12,9 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 
+import dev.reprise.agent.instrument.cache.CacheEntry;
+import dev.reprise.agent.instrument.cache.ClassCache;
+import dev.reprise.agent.instrument.cache.ClassPack;
 import dev.reprise.agent.ops.JdkInternals;
 import dev.reprise.agent.runtime.Divergence;
 import dev.reprise.agent.runtime.JdkLoaders;
@@ -49,7 +52,7 @@ public final class Transformer implements ClassFileTransformer {
      */
     private volatile Set<String> loadedDuringStartup = ConcurrentHashMap.newKeySet();
     /** While start-up retransforms (main thread only): the entries it produced or read, by class. */
-    private Map<String, ClassCache.Entry> retransformedAtStartup;
+    private Map<String, CacheEntry> retransformedAtStartup;
 
     /** {@code cache}: instrumented classes kept between runs, or null. */
     public Transformer(Catalogue catalogue, ClassCache cache) {
@@ -70,14 +73,14 @@ public final class Transformer implements ClassFileTransformer {
      * What a cache hit registers, for a class whose kept entry start-up puts in place without the
      * transformer: its call sites' names and its fields.
      */
-    void adopt(String name, ClassCache.Entry entry) {
+    void adopt(String name, CacheEntry entry) {
         registerSites(entry);
         if (entry.declared() != null) {
             volatiles.defineKept(name, entry.declared());
         }
     }
 
-    private static void registerSites(ClassCache.Entry entry) {
+    private static void registerSites(CacheEntry entry) {
         for (String site : entry.sites()) {
             Sites.registerName(site);
         }
@@ -89,7 +92,7 @@ public final class Transformer implements ClassFileTransformer {
      * JDK's image; null if the image has none (a class the JVM spun). Read from the cache when
      * an earlier run made it.
      */
-    ClassCache.Entry instrumentLoaded(Class<?> c) throws java.io.IOException {
+    CacheEntry instrumentLoaded(Class<?> c) throws java.io.IOException {
         String name = c.getName().replace('.', '/');
         byte[] bytes;
         try (java.io.InputStream in = ClassFiles.open(null, name)) {
@@ -99,7 +102,7 @@ public final class Transformer implements ClassFileTransformer {
             bytes = in.readAllBytes();
         }
         collectRetransformed(true);
-        Map<String, ClassCache.Entry> made;
+        Map<String, CacheEntry> made;
         try {
             transform(c.getClassLoader(), name, false, bytes, true);
         } finally {
@@ -116,8 +119,8 @@ public final class Transformer implements ClassFileTransformer {
     }
 
     /** Starts ({@code on}) or ends collecting what retransformation produces; returns what was collected. */
-    Map<String, ClassCache.Entry> collectRetransformed(boolean on) {
-        Map<String, ClassCache.Entry> collected = retransformedAtStartup;
+    Map<String, CacheEntry> collectRetransformed(boolean on) {
+        Map<String, CacheEntry> collected = retransformedAtStartup;
         retransformedAtStartup = on ? new java.util.HashMap<>() : null;
         return collected;
     }
@@ -183,7 +186,7 @@ public final class Transformer implements ClassFileTransformer {
                 byte[] out = instrument(name, volatiles.lookup(loader), bytes, prologues, constructed, passes, firstLoad);
                 if (useCache && !firstLoad && retransformedAtStartup != null) {
                     // Without a cache too: start-up redefines the class with them (instrumentLoaded).
-                    collect(name, false, new ClassCache.Entry(Unchanged.code(bytes, out) ? ClassCache.Entry.UNCHANGED : out,
+                    collect(name, false, new CacheEntry(Unchanged.code(bytes, out) ? CacheEntry.UNCHANGED : out,
                             List.of(), List.of(), null));
                 }
                 return out;
@@ -211,7 +214,7 @@ public final class Transformer implements ClassFileTransformer {
         boolean packable = firstLoad && (!classPath || ClassFiles.isAppLoader(loader));
         ClassPack.Hit packHit = packable ? cache.packed(name, bytes) : null;
         boolean vouched = packHit != null && packHit.vouched();
-        ClassCache.Entry hit = packHit != null ? packHit.entry() : cache.get(name, firstLoad, bytes);
+        CacheEntry hit = packHit != null ? packHit.entry() : cache.get(name, firstLoad, bytes);
         if (hit != null && passes.syncActions()) {
             // What the skipped pass would have registered.
             if (hit.declared() != null) {
@@ -239,8 +242,8 @@ public final class Transformer implements ClassFileTransformer {
             Sites.endCapture(prior);
         }
         boolean unchanged = Unchanged.code(bytes, out);
-        ClassCache.Entry made = new ClassCache.Entry(unchanged ? ClassCache.Entry.UNCHANGED : out, sites,
-                classPath ? lookup.answers() : List.of(), ClassCache.declaredBytes(lookup.declared()));
+        CacheEntry made = new CacheEntry(unchanged ? CacheEntry.UNCHANGED : out, sites,
+                classPath ? lookup.answers() : List.of(), CacheEntry.declaredBytes(lookup.declared()));
         cache.put(name, firstLoad, bytes, made);
         if (packable) {
             cache.pack(name, bytes);
@@ -257,7 +260,7 @@ public final class Transformer implements ClassFileTransformer {
     }
 
     /** Only retransformations, which happen on the main thread in premain, read the field. */
-    private void collect(String name, boolean firstLoad, ClassCache.Entry entry) {
+    private void collect(String name, boolean firstLoad, CacheEntry entry) {
         if (!firstLoad && retransformedAtStartup != null) {
             retransformedAtStartup.put(name, entry);
         }

@@ -15,6 +15,8 @@ import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
+import dev.reprise.agent.instrument.cache.CacheEntry;
+
 /**
  * Answers whether a field instruction reaches a volatile field, or a field that
  * {@code java.util.concurrent} races on deliberately: its own classes read and write some fields
@@ -29,17 +31,17 @@ import org.objectweb.asm.Opcodes;
  * reaches a {@code hashCode} that class or a superclass declares, never {@code Object}'s
  * identity hash ({@link #hashCodeDeclarer}).
  */
-final class VolatileFields {
+public final class VolatileFields {
     /**
      * A class's own fields: which are declared, which of them are volatile, which final, and its
      * superclass; and whether it declares an instance {@code hashCode()I}, abstract or not.
      */
-    record Declared(String superName, Set<String> fields, Set<String> volatiles, Set<String> finals, boolean ownHashCode) {
+    public record Declared(String superName, Set<String> fields, Set<String> volatiles, Set<String> finals, boolean ownHashCode) {
         /**
          * Kept for every class loaded while the agent runs (thousands): as immutable sets, an
          * array each and none when empty, a fraction of a {@code HashSet}'s map and nodes.
          */
-        Declared {
+        public Declared {
             fields = Set.copyOf(fields);
             volatiles = Set.copyOf(volatiles);
             finals = Set.copyOf(finals);
@@ -54,7 +56,7 @@ final class VolatileFields {
 
     /**
      * Each class's own fields: a {@link Declared}, or a cache entry's section of them
-     * ({@link ClassCache#declaredBytes}), parsed when first asked about ({@link #declared}).
+     * ({@link CacheEntry#declaredBytes}), parsed when first asked about ({@link #declared}).
      */
     private final Map<String, Object> classes = new ConcurrentHashMap<>();
 
@@ -83,7 +85,7 @@ final class VolatileFields {
         if (kept instanceof byte[] section) {
             Declared d;
             try {
-                d = ClassCache.declared(section);
+                d = CacheEntry.readDeclared(section);
             } catch (IOException | RuntimeException e) {
                 d = read(loader, c); // a damaged section: the class file answers
             }

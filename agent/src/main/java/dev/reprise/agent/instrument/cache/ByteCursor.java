@@ -1,4 +1,4 @@
-package dev.reprise.agent.instrument;
+package dev.reprise.agent.instrument.cache;
 
 import java.io.EOFException;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +37,7 @@ final class ByteCursor {
 
     int readInt() throws EOFException {
         need(4);
-        int v = ClassCache.readInt(b, at);
+        int v = BigEndian.readInt(b, at);
         at += 4;
         return v;
     }
@@ -69,7 +69,7 @@ final class ByteCursor {
         return Arrays.copyOfRange(b, at - n, at);
     }
 
-    /** A string as {@link ClassCache#writeString} wrote it: its UTF-8 bytes after their count. */
+    /** A string as {@link CacheEntry#writeString} wrote it: its UTF-8 bytes after their count. */
     String readString() throws EOFException {
         int n = readLength();
         String s = new String(b, at, n, StandardCharsets.UTF_8);
@@ -86,7 +86,7 @@ final class ByteCursor {
         return out;
     }
 
-    /** Passes over what {@link ClassCache#writeStrings} wrote, decoding none of it. */
+    /** Passes over what {@link CacheEntry#writeStrings} wrote, decoding none of it. */
     void skipStrings() throws EOFException {
         int n = readLength();
         for (int i = 0; i < n; i++) {

@@ -1,4 +1,4 @@
-package dev.reprise.agent.instrument;
+package dev.reprise.agent.instrument.cache;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -31,9 +31,9 @@ import dev.reprise.agent.runtime.Sites;
  * its own.
  *
  * <p>With jars only on the class path, a pack also vouches for its class path classes' answers
- * about other classes' fields ({@link VolatileFields#stillAnswers}), which then need not be asked
+ * about other classes' fields ({@code VolatileFields.stillAnswers}), which then need not be asked
  * again. The application class loader finds classes in the class path's jars, whose stamps name
- * the pack, and in the jars their manifests name ({@link ClassFiles#reach}), whose stamps the pack
+ * the pack, and in the jars their manifests name ({@code ClassFiles.reach}), whose stamps the pack
  * keeps: while those stay as they were, so do the answers. An entry vouches if its answers were
  * found or checked in a run that could vouch; when a stamp no longer holds, none does until a run
  * has checked it again.
@@ -42,9 +42,9 @@ import dev.reprise.agent.runtime.Sites;
  * files beyond the class path and their stamps, the number of entries, a fixed-size record per
  * entry sorted by key (the key's place and length, the bytes' length and CRC-32, the entry's
  * offset, size and checksum, whether it vouches), then the keys), then the entries as
- * {@link ClassCache} writes them after the bytes the JVM gave.
+ * {@link CacheEntry} writes them (what a class's own file holds after the bytes the JVM gave).
  */
-final class ClassPack {
+public final class ClassPack {
     private static final int MAGIC = 0x52504b33;
     private static final int HEADER = 12;
     /** Packs kept per agent build and JDK: one per class path recently used. */
@@ -62,7 +62,7 @@ final class ClassPack {
     }
 
     /** An entry found, and whether its answers are vouched for. */
-    record Hit(ClassCache.Entry entry, boolean vouched) {
+    public record Hit(CacheEntry entry, boolean vouched) {
     }
 
     /** An entry to add: the class, its bytes' length and checksums, and its entry as written. */
@@ -121,8 +121,8 @@ final class ClassPack {
             key.append(stamp(p));
         }
         byte[] bytes = key.toString().getBytes(StandardCharsets.UTF_8);
-        return new Name("pack-" + Long.toHexString(ClassCache.crc32c(bytes) & 0xFFFFFFFFL)
-                + Long.toHexString(ClassCache.crc32(bytes, 0, bytes.length) & 0xFFFFFFFFL), jarsOnly);
+        return new Name("pack-" + Long.toHexString(Checksums.crc32c(bytes) & 0xFFFFFFFFL)
+                + Long.toHexString(Checksums.crc32(bytes, 0, bytes.length) & 0xFFFFFFFFL), jarsOnly);
     }
 
     /**
@@ -185,7 +185,7 @@ final class ClassPack {
         }
         byte[] index = new byte[indexLength];
         data.readFully(index);
-        if (ClassCache.crc32c(index) != checksum) {
+        if (Checksums.crc32c(index) != checksum) {
             return NONE;
         }
         ByteCursor in = new ByteCursor(index, 0, indexLength);
@@ -206,10 +206,10 @@ final class ClassPack {
         if (s == null || s.length() != input.length) {
             return null;
         }
-        if (ClassCache.crc32(input, 0, input.length) != s.crc32()) {
+        if (Checksums.crc32(input, 0, input.length) != s.crc32()) {
             return null;
         }
-        ClassCache.Entry entry = entry(s);
+        CacheEntry entry = entry(s);
         return entry == null ? null : new Hit(entry, vouches(s));
     }
 
@@ -223,7 +223,7 @@ final class ClassPack {
      * against its plain run's 56 MB, in the burst of class loading that makes G1 grow the heap
      * (async-profiler, BENCHMARKS.md).
      */
-    private ClassCache.Entry entry(Slot s) {
+    private CacheEntry entry(Slot s) {
         try {
             synchronized (data) {
                 if (scratch.length < s.size()) {
@@ -232,7 +232,7 @@ final class ClassPack {
                 if (!readInto(s, scratch)) {
                     return null;
                 }
-                return ClassCache.readEntry(new ByteCursor(scratch, 0, s.size()), Sites.keepsNames(), !vouches(s));
+                return CacheEntry.read(new ByteCursor(scratch, 0, s.size()), Sites.keepsNames(), !vouches(s));
             }
         } catch (IOException | RuntimeException e) {
             // A pack cut short under us, which only damage does.
@@ -251,7 +251,7 @@ final class ClassPack {
             data.seek(entriesStart + (long) s.offset());
             data.readFully(into, 0, s.size());
         }
-        return ClassCache.crc32c(into, 0, s.size()) == s.checksum();
+        return Checksums.crc32c(into, 0, s.size()) == s.checksum();
     }
 
     /** The entry of class {@code name} with bytes of length {@code length} and CRC-32C {@code crc32c} as written, or null. */
@@ -270,8 +270,8 @@ final class ClassPack {
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
             int at = records + mid * RECORD;
-            int from = keys + ClassCache.readInt(index, at);
-            int c = Arrays.compareUnsigned(index, from, from + ClassCache.readInt(index, at + 4), k, 0, k.length);
+            int from = keys + BigEndian.readInt(index, at);
+            int c = Arrays.compareUnsigned(index, from, from + BigEndian.readInt(index, at + 4), k, 0, k.length);
             if (c < 0) {
                 lo = mid + 1;
             } else if (c > 0) {
@@ -284,8 +284,8 @@ final class ClassPack {
     }
 
     private Slot slotAt(int at) {
-        return new Slot(ClassCache.readInt(index, at + 8), ClassCache.readInt(index, at + 12), ClassCache.readInt(index, at + 16),
-                ClassCache.readInt(index, at + 20), ClassCache.readInt(index, at + 24), ClassCache.readInt(index, at + 28) == 1);
+        return new Slot(BigEndian.readInt(index, at + 8), BigEndian.readInt(index, at + 12), BigEndian.readInt(index, at + 16),
+                BigEndian.readInt(index, at + 20), BigEndian.readInt(index, at + 24), BigEndian.readInt(index, at + 28) == 1);
     }
 
     /** Every entry's key and slot, in the records' order. */
@@ -293,8 +293,8 @@ final class ClassPack {
         Map<String, Slot> all = new LinkedHashMap<>();
         for (int i = 0; i < count; i++) {
             int at = records + i * RECORD;
-            int from = keys + ClassCache.readInt(index, at);
-            all.put(new String(index, from, ClassCache.readInt(index, at + 4), StandardCharsets.UTF_8), slotAt(at));
+            int from = keys + BigEndian.readInt(index, at);
+            all.put(new String(index, from, BigEndian.readInt(index, at + 4), StandardCharsets.UTF_8), slotAt(at));
         }
         return all;
     }
@@ -341,7 +341,7 @@ final class ClassPack {
     /**
      * A pack's file content: this pack's entries and {@code added}, which replace any of the same
      * key. Entries vouch if {@code reach} (the files beyond the class path that the loader
-     * searches, {@link ClassFiles#reach}) is not null, the added ones because this run found or
+     * searches, {@code ClassFiles.reach}) is not null, the added ones because this run found or
      * checked their answers, this pack's if they did and its stamps held. Null if that changes
      * nothing, or would be too large for its offsets (ints).
      */
@@ -355,7 +355,7 @@ final class ClassPack {
             String key = key(a.name(), a.crc32c());
             Slot old = slots.get(key);
             changed |= old == null || old.vouched() != vouch;
-            written.put(key, new Slot(a.length(), a.crc32(), entries.size(), a.entry().length, ClassCache.crc32c(a.entry()), vouch));
+            written.put(key, new Slot(a.length(), a.crc32(), entries.size(), a.entry().length, Checksums.crc32c(a.entry()), vouch));
             entries.write(a.entry());
         }
         if (!changed) {
@@ -376,8 +376,8 @@ final class ClassPack {
         for (File f : vouch ? reach : List.<File>of()) {
             reachPaths.add(f.getPath());
         }
-        ClassCache.writeStrings(out, reachPaths);
-        ClassCache.writeString(out, stamps(reachPaths));
+        CacheEntry.writeStrings(out, reachPaths);
+        CacheEntry.writeString(out, stamps(reachPaths));
         out.writeInt(written.size());
         // Records in the order slot() searches: by the keys' bytes, unsigned.
         List<Map.Entry<byte[], Slot>> sorted = new ArrayList<>();
@@ -404,9 +404,9 @@ final class ClassPack {
         }
         byte[] ib = indexBytes.toByteArray();
         byte[] whole = new byte[HEADER + ib.length + entries.size()];
-        ClassCache.writeInt(whole, 0, MAGIC);
-        ClassCache.writeInt(whole, 4, ClassCache.crc32c(ib));
-        ClassCache.writeInt(whole, 8, ib.length);
+        BigEndian.writeInt(whole, 0, MAGIC);
+        BigEndian.writeInt(whole, 4, Checksums.crc32c(ib));
+        BigEndian.writeInt(whole, 8, ib.length);
         System.arraycopy(ib, 0, whole, HEADER, ib.length);
         System.arraycopy(entries.toByteArray(), 0, whole, HEADER + ib.length, entries.size());
         return whole;
