@@ -9,7 +9,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 import dev.reprise.agent.ops.CallSite;
-import dev.reprise.agent.ops.HashOps;
+import dev.reprise.agent.ops.environment.HashOps;
 import dev.reprise.agent.runtime.Sites;
 
 /**

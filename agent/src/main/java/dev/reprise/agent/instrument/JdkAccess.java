@@ -27,8 +27,8 @@ public final class JdkAccess {
             opens.put(p, Set.of(runtime));
         }
         inst.redefineModule(base, Set.of(runtime), opens, opens, Set.of(), Map.of());
-        // The agents attached later call into Reprise as they load (ops/ProcessOps), and the
-        // program's appends of jars are hooked (ops/InstrumentationOps).
+        // The agents attached later call into Reprise as they load (ops/processes/ProcessOps), and the
+        // program's appends of jars are hooked (ops/classes/InstrumentationOps).
         Map<String, Set<Module>> instrument = Map.of("sun.instrument", Set.of(runtime));
         inst.redefineModule(Instrumentation.class.getModule(), Set.of(runtime), Map.of(), instrument, Set.of(), Map.of());
     }

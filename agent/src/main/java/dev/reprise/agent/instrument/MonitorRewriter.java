@@ -10,7 +10,7 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
-import dev.reprise.agent.ops.MonitorOps;
+import dev.reprise.agent.ops.threads.MonitorOps;
 import dev.reprise.agent.runtime.Sites;
 
 /**

@@ -3,10 +3,14 @@ package dev.reprise.agent.ops;
 import java.nio.ByteBuffer;
 import java.util.zip.CRC32C;
 
+import dev.reprise.agent.runtime.Digest;
 import dev.reprise.agent.runtime.Ev;
 
-/** Read buffers as event values: byte arrays, and channel buffers heap and direct alike. */
-final class Buffers {
+/**
+ * Buffers as event values: what a read put in byte arrays and channel buffers, heap and direct
+ * alike, and the digests of the bytes a write takes.
+ */
+public final class Buffers {
     private Buffers() {
     }
 
@@ -14,7 +18,7 @@ final class Buffers {
      * The bytes an array read put at {@code b[off]}, {@code n} its coded count: logged, or filled
      * in on replay. Returns {@code n}.
      */
-    static int read(Ev ev, byte[] b, int off, int n) {
+    public static int read(Ev ev, byte[] b, int off, int n) {
         if (n > 0) {
             ev.fill(b, off, n);
         }
@@ -25,7 +29,7 @@ final class Buffers {
      * The {@code n} bytes a read put at {@code dst[pos]}: logged, or put there on replay, where the
      * buffer's position then advances as the read would have advanced it.
      */
-    static void fill(Ev ev, ByteBuffer dst, int pos, int n) {
+    public static void fill(Ev ev, ByteBuffer dst, int pos, int n) {
         if (n <= 0) {
             return;
         }
@@ -46,8 +50,16 @@ final class Buffers {
         }
     }
 
+    /** The digest of a write's bytes; bad bounds are left for the real call to reject. */
+    public static int digest(byte[] b, int off, int len) {
+        if (b == null || off < 0 || len < 0 || off > b.length - len) {
+            return 0;
+        }
+        return Digest.of(b, off, len);
+    }
+
     /** The digest of the bytes a write is about to write; never throws. */
-    static int digest(ByteBuffer src) {
+    public static int digest(ByteBuffer src) {
         if (src == null) {
             return 0;
         }
@@ -57,7 +69,7 @@ final class Buffers {
     }
 
     /** The positions of {@code bs[off, off+len)}, or null when the arguments are bad (the call will say so). */
-    static int[] positions(ByteBuffer[] bs, int off, int len) {
+    public static int[] positions(ByteBuffer[] bs, int off, int len) {
         if (bs == null || off < 0 || len < 0 || off > bs.length - len) {
             return null;
         }
@@ -71,7 +83,7 @@ final class Buffers {
         return p;
     }
 
-    static int digest(ByteBuffer[] bs, int off, int len) {
+    public static int digest(ByteBuffer[] bs, int off, int len) {
         if (positions(bs, off, len) == null) {
             return 0;
         }

@@ -2,10 +2,50 @@ package dev.reprise.agent.ops;
 
 import java.util.List;
 
+import dev.reprise.agent.ops.classes.ClassLoadingOps;
+import dev.reprise.agent.ops.classes.ClassPathOps;
+import dev.reprise.agent.ops.classes.HiddenClassOps;
+import dev.reprise.agent.ops.classes.ImmutableOrder;
+import dev.reprise.agent.ops.classes.InstrumentationOps;
+import dev.reprise.agent.ops.classes.ModuleProviderOrder;
+import dev.reprise.agent.ops.classes.NativeLibraryOps;
+import dev.reprise.agent.ops.classes.ReferenceOps;
+import dev.reprise.agent.ops.classes.ReflectedCalls;
+import dev.reprise.agent.ops.classes.ReflectionOrder;
+import dev.reprise.agent.ops.environment.EnvOps;
+import dev.reprise.agent.ops.environment.HashOps;
+import dev.reprise.agent.ops.environment.RandomOps;
+import dev.reprise.agent.ops.environment.StartupState;
+import dev.reprise.agent.ops.environment.TimeOps;
+import dev.reprise.agent.ops.files.ArchiveOps;
+import dev.reprise.agent.ops.files.FileChangeOps;
+import dev.reprise.agent.ops.files.FileChannelOps;
+import dev.reprise.agent.ops.files.FileDescriptorOps;
+import dev.reprise.agent.ops.files.FileMetadataOps;
+import dev.reprise.agent.ops.files.FileStreamOps;
+import dev.reprise.agent.ops.files.NioDirectoryOps;
+import dev.reprise.agent.ops.files.NioFileSystemOps;
+import dev.reprise.agent.ops.files.NioPathOps;
+import dev.reprise.agent.ops.files.RandomAccessFileOps;
+import dev.reprise.agent.ops.files.WrittenArchives;
+import dev.reprise.agent.ops.net.KernelTurns;
+import dev.reprise.agent.ops.net.NameLookups;
+import dev.reprise.agent.ops.net.OutsideWorldOps;
+import dev.reprise.agent.ops.net.SocketIo;
+import dev.reprise.agent.ops.net.SocketOps;
+import dev.reprise.agent.ops.net.SocketPolls;
+import dev.reprise.agent.ops.processes.ProcessOps;
+import dev.reprise.agent.ops.threads.ManagedBlocks;
+import dev.reprise.agent.ops.threads.MonitorOps;
+import dev.reprise.agent.ops.threads.ParkOps;
+import dev.reprise.agent.ops.threads.ThreadOps;
 import dev.reprise.agent.runtime.IdentityHashes;
 import dev.reprise.agent.runtime.Session;
 
-/** The hook classes: every intercepted operation is declared in one of these. */
+/**
+ * The hook classes, each in the subpackage of its domain: every intercepted operation is declared
+ * in one of these.
+ */
 public final class Families {
     public static final List<Class<?>> ALL = List.of(
             TimeOps.class,

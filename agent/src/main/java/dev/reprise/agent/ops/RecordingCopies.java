@@ -22,7 +22,7 @@ import dev.reprise.core.recording.Recording;
  * events. A copy is named by its content, {@code <kind>-<crc>-<size>.<ext>},
  * kept once per content, and checked against its name before a replay uses it.
  */
-final class RecordingCopies {
+public final class RecordingCopies {
     private static volatile Path dir;
 
     private RecordingCopies() {
@@ -33,7 +33,7 @@ final class RecordingCopies {
         dir = recordingDir;
     }
 
-    static Path dir() {
+    public static Path dir() {
         return dir;
     }
 
@@ -41,7 +41,7 @@ final class RecordingCopies {
      * Copies {@code name} into the recording, readable by its owner alone as every file of a
      * recording is; returns the copy's name, or "" for a missing file.
      */
-    static String copy(String name, String kind, String ext) throws IOException {
+    public static String copy(String name, String kind, String ext) throws IOException {
         Path file = Path.of(name);
         if (dir == null || !Files.isRegularFile(file)) {
             return "";
@@ -50,7 +50,7 @@ final class RecordingCopies {
     }
 
     /** Copies the bytes {@code content} has remaining (its position is left as it was); returns the copy's name. */
-    static String copy(ByteBuffer content, String kind, String ext) throws IOException {
+    public static String copy(ByteBuffer content, String kind, String ext) throws IOException {
         Path d = dir;
         if (d == null) {
             return "";
@@ -91,7 +91,7 @@ final class RecordingCopies {
      * The copy's path, once checked. A copy missing or damaged (its content no longer matches its
      * name) is a damaged recording: status 4. {@code what} says what it is a copy of.
      */
-    static Path checked(String copy, String kind, String ext, String what) {
+    public static Path checked(String copy, String kind, String ext, String what) {
         Path file = dir.resolve(copy);
         String why;
         try {

@@ -19,7 +19,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 import dev.reprise.agent.ops.CallSite;
-import dev.reprise.agent.ops.HashOps;
+import dev.reprise.agent.ops.environment.HashOps;
 
 /** Which {@code hashCode()} calls keep their call and which reach the identity-hash hook. */
 class OwnHashCodeTest {

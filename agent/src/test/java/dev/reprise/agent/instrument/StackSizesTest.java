@@ -20,7 +20,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 import dev.reprise.agent.ops.CallSite;
-import dev.reprise.agent.ops.TimeOps;
+import dev.reprise.agent.ops.environment.TimeOps;
 import programs.StackSizes;
 
 /**

@@ -1,0 +1,365 @@
+package dev.reprise.agent.ops.files;
+
+import java.lang.invoke.MethodHandle;
+import java.nio.file.Path;
+
+import dev.reprise.agent.ops.CallSite;
+import dev.reprise.agent.ops.Prologue;
+import dev.reprise.agent.runtime.Ev;
+import dev.reprise.agent.runtime.Op;
+import dev.reprise.agent.runtime.Rt;
+
+/**
+ * {@code java.nio.file} metadata on the default file system, hooked in
+ * {@code sun.nio.fs.UnixNativeDispatcher}: opening and closing descriptors, stat (which
+ * {@code Files.exists}, {@code isDirectory}, {@code size}, {@code readAttributes} and the
+ * directory walkers all end in), access checks, and the user and group names of
+ * {@code PosixFileAttributes}. On replay an open returns the harmless descriptor -1, which
+ * {@code FileChannelImpl} and the directory hooks never use, and stat fills the JDK's attribute
+ * object from the recording. The JDK's own files stay live and unlogged ({@link LiveHandles}).
+ */
+public final class NioFileSystemOps {
+    static final String D = "sun/nio/fs/UnixNativeDispatcher";
+    static final String P = "Lsun/nio/fs/UnixPath;";
+    private static final String A = "Lsun/nio/fs/UnixFileAttributes;";
+
+    private static final Op OPEN = Op.named("nio.open");
+    private static final Op CLOSE = Op.named("nio.close");
+    private static final Op STAT = Op.named("nio.stat");
+    private static final Op LSTAT = Op.named("nio.lstat");
+    private static final Op FSTAT = Op.named("nio.fstat");
+    private static final Op STAT_MODE = Op.named("nio.stat.mode");
+    private static final Op ACCESS = Op.named("nio.access");
+    private static final Op EXISTS = Op.named("nio.exists");
+    private static final Op USER = Op.named("nio.getpwuid");
+    private static final Op GROUP = Op.named("nio.getgrgid");
+
+    private static final MethodHandle OPEN_LIVE = Unix.method("open", int.class, Unix.PATH, int.class, int.class);
+    private static final MethodHandle CLOSE_LIVE = Unix.method("close", void.class, int.class);
+    private static final MethodHandle STAT_LIVE = Unix.method("stat", void.class, Unix.PATH, Unix.ATTRS);
+    private static final MethodHandle STAT2_LIVE = Unix.optional("stat2", int.class, Unix.PATH, Unix.ATTRS);
+    private static final MethodHandle LSTAT_LIVE = Unix.method("lstat", void.class, Unix.PATH, Unix.ATTRS);
+    private static final MethodHandle FSTAT_LIVE = Unix.method("fstat", void.class, int.class, Unix.ATTRS);
+    private static final MethodHandle STAT_MODE_LIVE = Unix.optional("stat", int.class, Unix.PATH);
+    private static final MethodHandle ACCESS_THROWS_LIVE = Unix.optional("access", void.class, Unix.PATH, int.class);
+    private static final MethodHandle ACCESS_ERRNO_LIVE = Unix.optional("access", int.class, Unix.PATH, int.class);
+    private static final MethodHandle EXISTS_LIVE = Unix.optional("exists", boolean.class, Unix.PATH);
+    private static final MethodHandle USER_LIVE = Unix.method("getpwuid", byte[].class, int.class);
+    private static final MethodHandle GROUP_LIVE = Unix.method("getgrgid", byte[].class, int.class);
+
+    private NioFileSystemOps() {
+    }
+
+    @Prologue(owner = D, method = "open", desc = "(" + P + "II)I")
+    public static int open(Path path, int flags, int mode) throws Throwable {
+        Path jdk = Unix.jdkPath(path);
+        if (jdk != null) {
+            try {
+                return LiveHandles.add((int) OPEN_LIVE.invokeExact(jdk, flags, mode));
+            } finally {
+                Rt.release();
+            }
+        }
+        int errno = 0;
+        int fd = -1;
+        Ev ev = Ev.begin(OPEN, 0, 31 * (31 * Unix.digest(path) + flags) + mode);
+        try {
+            if (ev.live()) {
+                try {
+                    fd = (int) OPEN_LIVE.invokeExact(path, flags, mode);
+                    LiveHandles.forget(fd);
+                } catch (Throwable t) {
+                    errno = Unix.errno(t);
+                }
+            }
+            errno = ev.i(errno);
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+        Unix.check(errno);
+        return fd;
+    }
+
+    /** The descriptor number is not checked: on replay it is -1. JDK 25 reports errors, 17 does not. */
+    @Prologue(owner = D, method = "close", desc = "(I)V")
+    public static void close(int fd) throws Throwable {
+        if (LiveHandles.contains(fd)) {
+            try {
+                LiveHandles.forget(fd);
+                CLOSE_LIVE.invokeExact(fd);
+                return;
+            } finally {
+                Rt.release();
+            }
+        }
+        int errno;
+        Ev ev = Ev.begin(CLOSE, 0, 0);
+        try {
+            errno = ev.i(ev.live() ? closeErrno(fd) : 0);
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+        Unix.check(errno);
+    }
+
+    // The dispatcher's void calls, live, as their errno (Unix.errno): 0 when they return.
+
+    private static int closeErrno(int fd) throws Throwable {
+        try {
+            CLOSE_LIVE.invokeExact(fd);
+            return 0;
+        } catch (Throwable t) {
+            return Unix.errno(t);
+        }
+    }
+
+    private static int statErrno(MethodHandle live, Path path, Object attrs) throws Throwable {
+        try {
+            live.invokeExact(path, attrs);
+            return 0;
+        } catch (Throwable t) {
+            return Unix.errno(t);
+        }
+    }
+
+    private static int fstatErrno(int fd, Object attrs) throws Throwable {
+        try {
+            FSTAT_LIVE.invokeExact(fd, attrs);
+            return 0;
+        } catch (Throwable t) {
+            return Unix.errno(t);
+        }
+    }
+
+    private static int accessErrno(Path path, int amode) throws Throwable {
+        try {
+            ACCESS_THROWS_LIVE.invokeExact(path, amode);
+            return 0;
+        } catch (Throwable t) {
+            return Unix.errno(t);
+        }
+    }
+
+    @Prologue(owner = D, method = "stat", desc = "(" + P + A + ")V")
+    public static void stat(Path path, Object attrs) throws Throwable {
+        stat(STAT, STAT_LIVE, path, attrs);
+    }
+
+    @Prologue(owner = D, method = "lstat", desc = "(" + P + A + ")V")
+    public static void lstat(Path path, Object attrs) throws Throwable {
+        stat(LSTAT, LSTAT_LIVE, path, attrs);
+    }
+
+    private static void stat(Op op, MethodHandle live, Path path, Object attrs) throws Throwable {
+        Path jdk = Unix.jdkPath(path);
+        if (jdk != null) {
+            try {
+                live.invokeExact(jdk, attrs);
+                return;
+            } finally {
+                Rt.release();
+            }
+        }
+        int errno;
+        Ev ev = Ev.begin(op, 0, Unix.digest(path));
+        try {
+            errno = ev.i(ev.live() ? statErrno(live, path, attrs) : 0);
+            if (errno == 0) {
+                UnixAttrs.code(ev, attrs);
+            }
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+        Unix.check(errno);
+    }
+
+    /** JDK 25: stat that returns the errno ({@code Files.isDirectory}, {@code isRegularFile}). */
+    @Prologue(owner = D, method = "stat2", desc = "(" + P + A + ")I", optional = true)
+    public static int stat2(Path path, Object attrs) throws Throwable {
+        Path jdk = Unix.jdkPath(path);
+        if (jdk != null) {
+            try {
+                return (int) STAT2_LIVE.invokeExact(jdk, attrs);
+            } finally {
+                Rt.release();
+            }
+        }
+        Ev ev = Ev.begin(STAT, 0, Unix.digest(path));
+        try {
+            int errno = ev.i(ev.live() ? (int) STAT2_LIVE.invokeExact(path, attrs) : 0);
+            if (errno == 0) {
+                UnixAttrs.code(ev, attrs);
+            }
+            return errno;
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+    }
+
+    /** JDK 17: the file's mode, 0 on error ({@code Files.isDirectory}, {@code isRegularFile}). */
+    @Prologue(owner = D, method = "stat", desc = "(" + P + ")I", optional = true)
+    public static int statMode(Path path) throws Throwable {
+        Path jdk = Unix.jdkPath(path);
+        if (jdk != null) {
+            try {
+                return (int) STAT_MODE_LIVE.invokeExact(jdk);
+            } finally {
+                Rt.release();
+            }
+        }
+        Ev ev = Ev.begin(STAT_MODE, 0, Unix.digest(path));
+        try {
+            return ev.i(ev.live() ? (int) STAT_MODE_LIVE.invokeExact(path) : 0);
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+    }
+
+    /** Native in JDK 17: its calls are hooked where attributes of an open file are read. */
+    @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "fstat", desc = "(I" + A + ")V",
+            alsoIn = {"sun/nio/fs/UnixFileAttributes"})
+    public static void fstat(int fd, Object attrs) throws Throwable {
+        if (!Rt.claim()) {
+            FSTAT_LIVE.invokeExact(fd, attrs);
+            return;
+        }
+        if (LiveHandles.contains(fd)) {
+            try {
+                FSTAT_LIVE.invokeExact(fd, attrs);
+                return;
+            } finally {
+                Rt.release();
+            }
+        }
+        int errno;
+        Ev ev = Ev.begin(FSTAT, 0, 0);
+        try {
+            errno = ev.i(ev.live() ? fstatErrno(fd, attrs) : 0);
+            if (errno == 0) {
+                UnixAttrs.code(ev, attrs);
+            }
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+        Unix.check(errno);
+    }
+
+    /** JDK 17: access(2) that throws ({@code Files.notExists}, {@code checkAccess}). */
+    @Prologue(owner = D, method = "access", desc = "(" + P + "I)V", optional = true)
+    public static void accessOrThrow(Path path, int amode) throws Throwable {
+        Path jdk = Unix.jdkPath(path);
+        if (jdk != null) {
+            try {
+                ACCESS_THROWS_LIVE.invokeExact(jdk, amode);
+                return;
+            } finally {
+                Rt.release();
+            }
+        }
+        int errno;
+        Ev ev = Ev.begin(ACCESS, 0, 31 * Unix.digest(path) + amode);
+        try {
+            errno = ev.i(ev.live() ? accessErrno(path, amode) : 0);
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+        Unix.check(errno);
+    }
+
+    /** JDK 25: access(2) that returns the errno ({@code Files.exists}, {@code checkAccess}). */
+    @Prologue(owner = D, method = "access", desc = "(" + P + "I)I", optional = true)
+    public static int access(Path path, int amode) throws Throwable {
+        Path jdk = Unix.jdkPath(path);
+        if (jdk != null) {
+            try {
+                return (int) ACCESS_ERRNO_LIVE.invokeExact(jdk, amode);
+            } finally {
+                Rt.release();
+            }
+        }
+        Ev ev = Ev.begin(ACCESS, 0, 31 * Unix.digest(path) + amode);
+        try {
+            return ev.i(ev.live() ? (int) ACCESS_ERRNO_LIVE.invokeExact(path, amode) : 0);
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+    }
+
+    /** JDK 17: {@code Files.exists} without options. */
+    @Prologue(owner = D, method = "exists", desc = "(" + P + ")Z", optional = true)
+    public static boolean exists(Path path) throws Throwable {
+        Path jdk = Unix.jdkPath(path);
+        if (jdk != null) {
+            try {
+                return (boolean) EXISTS_LIVE.invokeExact(jdk);
+            } finally {
+                Rt.release();
+            }
+        }
+        Ev ev = Ev.begin(EXISTS, 0, Unix.digest(path));
+        try {
+            return ev.z(ev.live() && (boolean) EXISTS_LIVE.invokeExact(path));
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+    }
+
+    /** The owner's name in {@code PosixFileAttributes}: from the recording machine's user database. */
+    @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "getpwuid", desc = "(I)[B",
+            alsoIn = {"sun/nio/fs/UnixUserPrincipals"})
+    public static byte[] getpwuid(int uid) throws Throwable {
+        return name(USER, USER_LIVE, uid);
+    }
+
+    @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "getgrgid", desc = "(I)[B",
+            alsoIn = {"sun/nio/fs/UnixUserPrincipals"})
+    public static byte[] getgrgid(int gid) throws Throwable {
+        return name(GROUP, GROUP_LIVE, gid);
+    }
+
+    private static byte[] name(Op op, MethodHandle live, int id) throws Throwable {
+        if (!Rt.claim()) {
+            return (byte[]) live.invokeExact(id);
+        }
+        int errno = 0;
+        byte[] name = null;
+        Ev ev = Ev.begin(op, 0, id);
+        try {
+            if (ev.live()) {
+                try {
+                    name = (byte[]) live.invokeExact(id);
+                } catch (Throwable t) {
+                    errno = Unix.errno(t);
+                }
+            }
+            errno = ev.i(errno);
+            if (errno == 0) {
+                name = ev.blob(name);
+            }
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+        Unix.check(errno);
+        return name;
+    }
+}
