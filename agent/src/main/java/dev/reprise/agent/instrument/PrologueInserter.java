@@ -13,8 +13,18 @@ import dev.reprise.agent.ops.Prologue.Kind;
 /**
  * Adds to each hooked method the prologue
  * {@code if (Rt.claim()) return Hook.m(this, args...);} (or its {@link Kind} variant) and
- * leaves the body as it was. No member
- * is added, so the pass is valid for retransforming JDK classes.
+ * leaves the body as it was. No member is added, so the pass is valid for retransforming JDK
+ * classes.
+ *
+ * <p>A claimed call also gets the hook's tail, written here once rather than in every hook:
+ * <pre>
+ * if (Rt.claim()) {
+ *     try { R r = Hook.m(this, args...); Rt.ended(); return r; }
+ *     catch (Throwable t) { throw Rt.failed(t); }
+ * }
+ * </pre>
+ * so a hook opens its event, codes it and returns: ending the event, recording what it threw
+ * and releasing the claim are the prologue's.
  */
 final class PrologueInserter extends ClassVisitor {
     static final String RT = "dev/reprise/agent/runtime/Rt";
@@ -47,7 +57,7 @@ final class PrologueInserter extends ClassVisitor {
                 boolean noReceiver = (access & Opcodes.ACC_STATIC) != 0 || name.equals("<init>") && h.kind() == Kind.ANY_THREAD;
                 checkHookShape(h, noReceiver);
                 applied.add(h);
-                return new Prologue(mv, h, (access & Opcodes.ACC_STATIC) != 0, noReceiver);
+                return new Prologue(mv, h, (access & Opcodes.ACC_STATIC) != 0, noReceiver, name.equals("<init>"));
             }
         }
         return mv;
@@ -66,23 +76,30 @@ final class PrologueInserter extends ClassVisitor {
     }
 
     private final class Prologue extends MethodVisitor {
-        /** The prologue loads the receiver and every argument: at least that much stack. */
+        /**
+         * The prologue loads the receiver and every argument, then holds the hook's result or,
+         * in the tail's handler, what it threw: at least that much stack.
+         */
         @Override
         public void visitMaxs(int maxStack, int maxLocals) {
-            super.visitMaxs(Math.max(maxStack, argumentSlots), maxLocals);
+            super.visitMaxs(Math.max(maxStack, Math.max(argumentSlots, Math.max(resultSlots, 1))), maxLocals);
         }
 
         private final Catalogue.PrologueHook hook;
         private final boolean isStatic;
         /** The hook takes no receiver: a static method's, or a constructor's ANY_THREAD hook. */
         private final boolean noReceiver;
+        /** A claimed hook of a method, not a constructor: the prologue has the hook's tail. */
+        private final boolean tail;
         private int argumentSlots;
+        private int resultSlots;
 
-        Prologue(MethodVisitor mv, Catalogue.PrologueHook hook, boolean isStatic, boolean noReceiver) {
+        Prologue(MethodVisitor mv, Catalogue.PrologueHook hook, boolean isStatic, boolean noReceiver, boolean constructor) {
             super(Opcodes.ASM9, mv);
             this.hook = hook;
             this.isStatic = isStatic;
             this.noReceiver = noReceiver;
+            this.tail = hook.kind() == Kind.CLAIMED && !constructor;
         }
 
         @Override
@@ -94,12 +111,33 @@ final class PrologueInserter extends ClassVisitor {
                 return;
             }
             Label body = new Label();
+            Label call = new Label();
+            Label called = new Label();
+            Label threw = new Label();
+            if (tail) {
+                super.visitTryCatchBlock(call, called, threw, "java/lang/Throwable");
+            }
             super.visitMethodInsn(Opcodes.INVOKESTATIC, RT, test(hook.kind()), "()Z", false);
             super.visitJumpInsn(Opcodes.IFEQ, body);
+            super.visitLabel(call);
             int slot = loadArguments();
             super.visitMethodInsn(Opcodes.INVOKESTATIC, hook.hookOwner(), hook.hookName(), hook.hookDesc(), false);
+            if (tail) {
+                super.visitLabel(called);
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, RT, "ended", "()V", false);
+            }
             if (hook.kind() != Kind.BEFORE) {
-                super.visitInsn(Type.getReturnType(hook.desc()).getOpcode(Opcodes.IRETURN));
+                Type result = Type.getReturnType(hook.desc());
+                resultSlots = result.getSize();
+                super.visitInsn(result.getOpcode(Opcodes.IRETURN));
+            }
+            if (tail) {
+                super.visitLabel(threw);
+                if (version >= Opcodes.V1_6) {
+                    super.visitFrame(Opcodes.F_SAME1, 0, null, 1, new Object[] {"java/lang/Throwable"});
+                }
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, RT, "failed", "(Ljava/lang/Throwable;)Ljava/lang/RuntimeException;", false);
+                super.visitInsn(Opcodes.ATHROW);
             }
             argumentSlots = slot;
             super.visitLabel(body);

@@ -28,7 +28,11 @@ public @interface Prologue {
 
     /** How the prologue calls the hook. */
     enum Kind {
-        /** {@code if (Rt.claim()) return Hook.m(...)}: the hook is the call, an event. */
+        /**
+         * {@code if (Rt.claim()) return Hook.m(...)}: the hook is the call, an event. The prologue
+         * also ends the event the hook opened, records what it threw and releases the claim
+         * ({@code Rt.ended}, {@code Rt.failed}), so a hook writes no try, catch or finally for them.
+         */
         CLAIMED,
         /**
          * The hook runs on every call from a recorded thread, inside events too, without a claim: it

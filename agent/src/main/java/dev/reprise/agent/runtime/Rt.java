@@ -104,6 +104,38 @@ public final class Rt {
         current().depth = 0;
     }
 
+    /**
+     * After a claimed prologue hook returned ({@code instrument/PrologueInserter}): ends the event
+     * it opened, if it left one open, and releases the claim. The hook's tail, written once here
+     * rather than in every hook: a hook that opened no event (it ran the operation live) or
+     * ended its own only has its claim released.
+     */
+    public static void ended() {
+        ThreadCtx c = current();
+        Ev ev = c.ev;
+        if (ev != null) {
+            ev.end();
+        }
+        c.depth = 0;
+    }
+
+    /**
+     * After a claimed prologue hook threw {@code t}: its event, if open, records the exception
+     * (replay: the recorded one was just rethrown); then as {@link #ended}. Always throws
+     * {@code t}; returns for the prologue's {@code athrow}.
+     */
+    public static RuntimeException failed(Throwable t) {
+        ThreadCtx c = current();
+        try {
+            if (c.ev != null) {
+                throw c.ev.threw(t);
+            }
+            throw Ev.sneaky(t);
+        } finally {
+            ended();
+        }
+    }
+
     /** The current thread's context; its {@code depth} is non-zero for threads that are not recorded. */
     public static ThreadCtx current() {
         Thread t = Thread.currentThread();

@@ -58,13 +58,9 @@ public final class ClassLoadingOps {
      */
     @Prologue(owner = "java/lang/ClassLoader", method = "loadClass", desc = "(Ljava/lang/String;)Ljava/lang/Class;")
     public static Class<?> loadClass(ClassLoader self, String name) throws Throwable {
-        try {
-            if (name.startsWith(OWN_PACKAGE)) {
-                return Class.forName(name, false, null);
-            }
-            return (Class<?>) LOAD_CLASS_LIVE.invokeExact(self, name);
-        } finally {
-            Rt.release();
+        if (name.startsWith(OWN_PACKAGE)) {
+            return Class.forName(name, false, null);
         }
+        return (Class<?>) LOAD_CLASS_LIVE.invokeExact(self, name);
     }
 }

@@ -39,31 +39,19 @@ public final class ClassPathOps {
 
     @Prologue(owner = LOADER, method = "findClassOnClassPathOrNull", desc = "(Ljava/lang/String;)Ljava/lang/Class;")
     public static Class<?> findClass(Object loader, String name) throws Throwable {
-        try {
-            return (Class<?>) FIND_CLASS_LIVE.invokeExact(loader, name);
-        } finally {
-            Rt.release();
-        }
+        return (Class<?>) FIND_CLASS_LIVE.invokeExact(loader, name);
     }
 
     @Prologue(owner = LOADER, method = "findResourceOnClassPath", desc = "(Ljava/lang/String;)Ljava/net/URL;")
     public static URL findResource(Object loader, String name) throws Throwable {
-        try {
-            return (URL) FIND_RESOURCE_LIVE.invokeExact(loader, name);
-        } finally {
-            Rt.release();
-        }
+        return (URL) FIND_RESOURCE_LIVE.invokeExact(loader, name);
     }
 
     @Prologue(owner = LOADER, method = "findResourcesOnClassPath", desc = "(Ljava/lang/String;)Ljava/util/Enumeration;")
     public static Enumeration<URL> findResources(Object loader, String name) throws Throwable {
-        try {
-            @SuppressWarnings("unchecked")
-            Enumeration<URL> lazy = (Enumeration<URL>) FIND_RESOURCES_LIVE.invokeExact(loader, name);
-            return new Walk(lazy);
-        } finally {
-            Rt.release();
-        }
+        @SuppressWarnings("unchecked")
+        Enumeration<URL> lazy = (Enumeration<URL>) FIND_RESOURCES_LIVE.invokeExact(loader, name);
+        return new Walk(lazy);
     }
 
     /**

@@ -50,18 +50,12 @@ public final class InstrumentationOps {
     private static void append(Object inst, JarFile jar, MethodHandle live, int which) throws Throwable {
         String name = jar == null ? "" : jar.getName();
         Ev ev = Ev.begin(APPEND, 0, Digest.of(name) ^ which);
-        try {
-            String copy = ev.s(ev.recording() ? RecordingCopies.copy(name, KIND, EXT) : null);
-            if (ev.recording() || copy.isEmpty()) {
-                live.invokeExact(inst, jar);
-            } else {
-                live.invokeExact(inst, new JarFile(
-                        RecordingCopies.checked(copy, KIND, EXT, "a jar the program appended to the class path").toFile()));
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        String copy = ev.s(ev.recording() ? RecordingCopies.copy(name, KIND, EXT) : null);
+        if (ev.recording() || copy.isEmpty()) {
+            live.invokeExact(inst, jar);
+        } else {
+            live.invokeExact(inst, new JarFile(
+                    RecordingCopies.checked(copy, KIND, EXT, "a jar the program appended to the class path").toFile()));
         }
     }
 }

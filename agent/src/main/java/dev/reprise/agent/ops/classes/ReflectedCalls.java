@@ -11,7 +11,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import dev.reprise.agent.instrument.Catalogue;
 import dev.reprise.agent.instrument.Transformer;
 import dev.reprise.agent.ops.Prologue;
-import dev.reprise.agent.runtime.Rt;
 
 /**
  * Calls of methods a call-site hook stands for ({@code System.nanoTime}, {@code Thread.sleep},
@@ -66,24 +65,16 @@ public final class ReflectedCalls {
     /** The JDK's lookup first, for its checks and exceptions; then the hook's handle in its place, if one stands for the method. */
     private static MethodHandle lookedUp(MethodHandle live, boolean isStatic, MethodHandles.Lookup lookup, Class<?> refc,
             String name, MethodType type) throws Throwable {
-        try {
-            MethodHandle found = (MethodHandle) live.invokeExact(lookup, refc, name, type);
-            MethodHandle hook = byProgram(lookup) ? hook(isStatic, refc, name, type) : null;
-            return hook != null ? hook : found;
-        } finally {
-            Rt.release();
-        }
+        MethodHandle found = (MethodHandle) live.invokeExact(lookup, refc, name, type);
+        MethodHandle hook = byProgram(lookup) ? hook(isStatic, refc, name, type) : null;
+        return hook != null ? hook : found;
     }
 
     @Prologue(owner = LOOKUP, method = "unreflect", desc = "(Ljava/lang/reflect/Method;)Ljava/lang/invoke/MethodHandle;")
     public static MethodHandle unreflect(MethodHandles.Lookup lookup, Method m) throws Throwable {
-        try {
-            MethodHandle found = (MethodHandle) UNREFLECT.invokeExact(lookup, m);
-            MethodHandle hook = byProgram(lookup) ? hook(m) : null;
-            return hook != null ? hook : found;
-        } finally {
-            Rt.release();
-        }
+        MethodHandle found = (MethodHandle) UNREFLECT.invokeExact(lookup, m);
+        MethodHandle hook = byProgram(lookup) ? hook(m) : null;
+        return hook != null ? hook : found;
     }
 
     /** Whether the lookup is the program's (or a library's): not the JDK's, whose own lookups are its business, nor Reprise's. */

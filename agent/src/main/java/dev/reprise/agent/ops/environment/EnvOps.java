@@ -39,44 +39,32 @@ public final class EnvOps {
     @Prologue(owner = "java/lang/System", method = "getenv", desc = "(Ljava/lang/String;)Ljava/lang/String;")
     public static String getenv(String name) throws Throwable {
         Ev ev = Ev.begin(GETENV, 0, Digest.of(name));
-        try {
-            if (!ev.live()) {
-                return ev.s(null);
-            }
-            String live = (String) GETENV_LIVE.invokeExact(name);
-            ev.s(RedactedEnv.logged(name, live));
-            return live;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (!ev.live()) {
+            return ev.s(null);
         }
+        String live = (String) GETENV_LIVE.invokeExact(name);
+        ev.s(RedactedEnv.logged(name, live));
+        return live;
     }
 
     @Prologue(owner = "java/lang/System", method = "getenv", desc = "()Ljava/util/Map;")
     public static Map<String, String> getenvAll() throws Throwable {
         Ev ev = Ev.begin(GETENV_ALL, 0, 0);
-        try {
-            @SuppressWarnings("unchecked")
-            Map<String, String> live = ev.live() ? (Map<String, String>) GETENV_ALL_LIVE.invokeExact() : Map.of();
-            int n = ev.i(live.size());
-            if (ev.live()) {
-                for (Map.Entry<String, String> e : live.entrySet()) {
-                    ev.s(e.getKey());
-                    ev.s(RedactedEnv.logged(e.getKey(), e.getValue()));
-                }
-                return live;
+        @SuppressWarnings("unchecked")
+        Map<String, String> live = ev.live() ? (Map<String, String>) GETENV_ALL_LIVE.invokeExact() : Map.of();
+        int n = ev.i(live.size());
+        if (ev.live()) {
+            for (Map.Entry<String, String> e : live.entrySet()) {
+                ev.s(e.getKey());
+                ev.s(RedactedEnv.logged(e.getKey(), e.getValue()));
             }
-            Map<String, String> replayed = new LinkedHashMap<>();
-            for (int i = 0; i < n; i++) {
-                replayed.put(ev.s(null), ev.s(null));
-            }
-            return Collections.unmodifiableMap(replayed);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+            return live;
         }
+        Map<String, String> replayed = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            replayed.put(ev.s(null), ev.s(null));
+        }
+        return Collections.unmodifiableMap(replayed);
     }
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/lang/Runtime", method = "availableProcessors", desc = "()I")

@@ -74,16 +74,10 @@ public final class RandomOps {
     @Prologue(owner = "java/security/SecureRandom", method = "nextBytes", desc = "([B)V")
     public static void nextBytes(SecureRandom self, byte[] bytes) throws Throwable {
         Ev ev = Ev.begin(NEXT_BYTES, 0, bytes == null ? 0 : bytes.length);
-        try {
-            if (ev.live()) {
-                NEXT_BYTES_LIVE.invokeExact(self, bytes);
-            }
-            ev.fill(bytes, 0, bytes.length);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            NEXT_BYTES_LIVE.invokeExact(self, bytes);
         }
+        ev.fill(bytes, 0, bytes.length);
     }
 
     /**
@@ -103,12 +97,6 @@ public final class RandomOps {
     @Prologue(owner = "java/security/SecureRandom", method = "generateSeed", desc = "(I)[B")
     public static byte[] generateSeed(SecureRandom self, int n) throws Throwable {
         Ev ev = Ev.begin(SEED, 0, n);
-        try {
-            return ev.blob(ev.live() ? (byte[]) SEED_LIVE.invokeExact(self, n) : null);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.blob(ev.live() ? (byte[]) SEED_LIVE.invokeExact(self, n) : null);
     }
 }

@@ -9,7 +9,6 @@ import java.util.stream.Stream;
 
 import dev.reprise.agent.ops.Prologue;
 import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Rt;
 
 /**
  * ZIP archives the JDK reads through {@code ZipFile}: class path jars above all. Any thread reads
@@ -51,11 +50,7 @@ public final class ArchiveOps {
     @Prologue(owner = "jdk/internal/loader/URLClassPath$JarLoader", method = "getJarFile",
             desc = "(Ljava/net/URL;)Ljava/util/jar/JarFile;")
     public static JarFile openClassPathJar(Object loader, URL url) throws Throwable {
-        try {
-            return (JarFile) JAR_LOADER_OPEN_LIVE.invokeExact(loader, url);
-        } finally {
-            Rt.release();
-        }
+        return (JarFile) JAR_LOADER_OPEN_LIVE.invokeExact(loader, url);
     }
 
     @Prologue(owner = SOURCE, method = "readFullyAt", desc = "([BIIJ)I")
@@ -69,19 +64,11 @@ public final class ArchiveOps {
     }
 
     private static int read(MethodHandle live, Object source, byte[] b, int off, int len, long pos) throws Throwable {
-        try {
-            return (int) live.invokeExact(source, b, off, len, pos);
-        } finally {
-            Rt.release();
-        }
+        return (int) live.invokeExact(source, b, off, len, pos);
     }
 
     @Prologue(owner = SOURCE, method = "close", desc = "()V")
     public static void close(Object source) throws Throwable {
-        try {
-            CLOSE_LIVE.invokeExact(source);
-        } finally {
-            Rt.release();
-        }
+        CLOSE_LIVE.invokeExact(source);
     }
 }

@@ -61,13 +61,7 @@ public final class FileChangeOps {
     @Prologue(owner = UFS, method = "rename", desc = "(Ljava/io/File;Ljava/io/File;)Z")
     public static boolean rename(Object fs, File from, File to) throws Throwable {
         Ev ev = Ev.begin(RENAME, 0, 31 * digest(from) + digest(to));
-        try {
-            return ev.z(ev.live() && (boolean) RENAME_LIVE.invokeExact(fs, from, to));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.z(ev.live() && (boolean) RENAME_LIVE.invokeExact(fs, from, to));
     }
 
     /** {@code mkdir}, and each level of {@code mkdirs}. */
@@ -154,14 +148,8 @@ public final class FileChangeOps {
     @Prologue(owner = DELETE_ON_EXIT_HOOK, method = "add", desc = "(Ljava/lang/String;)V")
     public static void deleteOnExit(String path) throws Throwable {
         Ev ev = Ev.begin(DELETE_ON_EXIT, 0, Digest.of(path));
-        try {
-            if (ev.live()) {
-                DELETE_ON_EXIT_LIVE.invokeExact(path);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            DELETE_ON_EXIT_LIVE.invokeExact(path);
         }
     }
 
@@ -172,10 +160,6 @@ public final class FileChangeOps {
      */
     @Prologue(owner = DELETE_ON_EXIT_HOOK, method = "runHooks", desc = "()V")
     public static void runDeleteOnExit() throws Throwable {
-        try {
-            RUN_DELETE_ON_EXIT_LIVE.invokeExact();
-        } finally {
-            Rt.release();
-        }
+        RUN_DELETE_ON_EXIT_LIVE.invokeExact();
     }
 }

@@ -140,151 +140,91 @@ public final class FileChannelOps {
     @Prologue(owner = FCI, method = "read", desc = "(Ljava/nio/ByteBuffer;)I")
     public static int read(FileChannel self, ByteBuffer dst) throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (int) READ_LIVE.invokeExact(self, dst);
-            } finally {
-                Rt.release();
-            }
+            return (int) READ_LIVE.invokeExact(self, dst);
         }
         Ev ev = Ev.begin(READ, 0, dst == null ? 0 : dst.remaining());
-        try {
-            int pos = dst == null ? 0 : dst.position();
-            int n = ev.i(ev.live() ? (int) READ_LIVE.invokeExact(self, dst) : 0);
-            Buffers.fill(ev, dst, pos, n);
-            return n;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        int pos = dst == null ? 0 : dst.position();
+        int n = ev.i(ev.live() ? (int) READ_LIVE.invokeExact(self, dst) : 0);
+        Buffers.fill(ev, dst, pos, n);
+        return n;
     }
 
     @Prologue(owner = FCI, method = "read", desc = "(Ljava/nio/ByteBuffer;J)I")
     public static int read(FileChannel self, ByteBuffer dst, long position) throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (int) READ_AT_LIVE.invokeExact(self, dst, position);
-            } finally {
-                Rt.release();
-            }
+            return (int) READ_AT_LIVE.invokeExact(self, dst, position);
         }
         Ev ev = Ev.begin(READ_AT, 0, 31 * (dst == null ? 0 : dst.remaining()) + Long.hashCode(position));
-        try {
-            int pos = dst == null ? 0 : dst.position();
-            int n = ev.i(ev.live() ? (int) READ_AT_LIVE.invokeExact(self, dst, position) : 0);
-            Buffers.fill(ev, dst, pos, n);
-            return n;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        int pos = dst == null ? 0 : dst.position();
+        int n = ev.i(ev.live() ? (int) READ_AT_LIVE.invokeExact(self, dst, position) : 0);
+        Buffers.fill(ev, dst, pos, n);
+        return n;
     }
 
     /** A scattering read: how many bytes went into each buffer, and the bytes. */
     @Prologue(owner = FCI, method = "read", desc = "([Ljava/nio/ByteBuffer;II)J")
     public static long read(FileChannel self, ByteBuffer[] dsts, int offset, int length) throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (long) READ_V_LIVE.invokeExact(self, dsts, offset, length);
-            } finally {
-                Rt.release();
-            }
+            return (long) READ_V_LIVE.invokeExact(self, dsts, offset, length);
         }
         Ev ev = Ev.begin(READ_V, 0, length);
-        try {
-            int[] before = Buffers.positions(dsts, offset, length);
-            long n = ev.j(ev.live() ? (long) READ_V_LIVE.invokeExact(self, dsts, offset, length) : 0);
-            for (int i = 0; n > 0 && i < length; i++) {
-                ByteBuffer b = dsts[offset + i];
-                Buffers.fill(ev, b, before[i], ev.i(ev.live() ? b.position() - before[i] : 0));
-            }
-            return n;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        int[] before = Buffers.positions(dsts, offset, length);
+        long n = ev.j(ev.live() ? (long) READ_V_LIVE.invokeExact(self, dsts, offset, length) : 0);
+        for (int i = 0; n > 0 && i < length; i++) {
+            ByteBuffer b = dsts[offset + i];
+            Buffers.fill(ev, b, before[i], ev.i(ev.live() ? b.position() - before[i] : 0));
         }
+        return n;
     }
 
     @Prologue(owner = FCI, method = "write", desc = "(Ljava/nio/ByteBuffer;)I")
     public static int write(FileChannel self, ByteBuffer src) throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (int) WRITE_LIVE.invokeExact(self, src);
-            } finally {
-                Rt.release();
-            }
+            return (int) WRITE_LIVE.invokeExact(self, src);
         }
         Ev ev = Ev.begin(WRITE, 0, Buffers.digest(src));
-        try {
-            int pos = src == null ? 0 : src.position();
-            boolean run = ev.live() || isConsole(self);
-            int n = ev.i(run ? (int) WRITE_LIVE.invokeExact(self, src) : 0);
-            if (!run && n > 0) {
-                src.position(pos + n);
-            }
-            return n;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        int pos = src == null ? 0 : src.position();
+        boolean run = ev.live() || isConsole(self);
+        int n = ev.i(run ? (int) WRITE_LIVE.invokeExact(self, src) : 0);
+        if (!run && n > 0) {
+            src.position(pos + n);
         }
+        return n;
     }
 
     @Prologue(owner = FCI, method = "write", desc = "(Ljava/nio/ByteBuffer;J)I")
     public static int write(FileChannel self, ByteBuffer src, long position) throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (int) WRITE_AT_LIVE.invokeExact(self, src, position);
-            } finally {
-                Rt.release();
-            }
+            return (int) WRITE_AT_LIVE.invokeExact(self, src, position);
         }
         Ev ev = Ev.begin(WRITE_AT, 0, 31 * Buffers.digest(src) + Long.hashCode(position));
-        try {
-            int pos = src == null ? 0 : src.position();
-            boolean run = ev.live() || isConsole(self);
-            int n = ev.i(run ? (int) WRITE_AT_LIVE.invokeExact(self, src, position) : 0);
-            if (!run && n > 0) {
-                src.position(pos + n);
-            }
-            return n;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        int pos = src == null ? 0 : src.position();
+        boolean run = ev.live() || isConsole(self);
+        int n = ev.i(run ? (int) WRITE_AT_LIVE.invokeExact(self, src, position) : 0);
+        if (!run && n > 0) {
+            src.position(pos + n);
         }
+        return n;
     }
 
     /** A gathering write: how many bytes each buffer gave. */
     @Prologue(owner = FCI, method = "write", desc = "([Ljava/nio/ByteBuffer;II)J")
     public static long write(FileChannel self, ByteBuffer[] srcs, int offset, int length) throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (long) WRITE_V_LIVE.invokeExact(self, srcs, offset, length);
-            } finally {
-                Rt.release();
-            }
+            return (long) WRITE_V_LIVE.invokeExact(self, srcs, offset, length);
         }
         Ev ev = Ev.begin(WRITE_V, 0, Buffers.digest(srcs, offset, length));
-        try {
-            int[] before = Buffers.positions(srcs, offset, length);
-            boolean run = ev.live() || isConsole(self);
-            long n = ev.j(run ? (long) WRITE_V_LIVE.invokeExact(self, srcs, offset, length) : 0);
-            for (int i = 0; n > 0 && i < length; i++) {
-                ByteBuffer b = srcs[offset + i];
-                int k = ev.i(ev.live() ? b.position() - before[i] : 0);
-                if (!run) {
-                    b.position(before[i] + k);
-                }
+        int[] before = Buffers.positions(srcs, offset, length);
+        boolean run = ev.live() || isConsole(self);
+        long n = ev.j(run ? (long) WRITE_V_LIVE.invokeExact(self, srcs, offset, length) : 0);
+        for (int i = 0; n > 0 && i < length; i++) {
+            ByteBuffer b = srcs[offset + i];
+            int k = ev.i(ev.live() ? b.position() - before[i] : 0);
+            if (!run) {
+                b.position(before[i] + k);
             }
-            return n;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
         }
+        return n;
     }
 
     @Prologue(owner = FCI, method = "position", desc = "()J")
@@ -295,23 +235,13 @@ public final class FileChannelOps {
     @Prologue(owner = FCI, method = "position", desc = "(J)Ljava/nio/channels/FileChannel;")
     public static FileChannel position(FileChannel self, long newPosition) throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (FileChannel) SEEK_LIVE.invokeExact(self, newPosition);
-            } finally {
-                Rt.release();
-            }
+            return (FileChannel) SEEK_LIVE.invokeExact(self, newPosition);
         }
         Ev ev = Ev.begin(SEEK, 0, Long.hashCode(newPosition));
-        try {
-            if (ev.live()) {
-                FileChannel unused = (FileChannel) SEEK_LIVE.invokeExact(self, newPosition);
-            }
-            return self;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            FileChannel unused = (FileChannel) SEEK_LIVE.invokeExact(self, newPosition);
         }
+        return self;
     }
 
     @Prologue(owner = FCI, method = "size", desc = "()J")
@@ -322,48 +252,26 @@ public final class FileChannelOps {
     /** A number about the channel's file, {@code ()long}. */
     private static long number(Op op, MethodHandle live, FileChannel self) throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (long) live.invokeExact(self);
-            } finally {
-                Rt.release();
-            }
+            return (long) live.invokeExact(self);
         }
         Ev ev = Ev.begin(op, 0, 0);
-        try {
-            return ev.j(ev.live() ? (long) live.invokeExact(self) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.j(ev.live() ? (long) live.invokeExact(self) : 0);
     }
 
     @Prologue(owner = FCI, method = "truncate", desc = "(J)Ljava/nio/channels/FileChannel;")
     public static FileChannel truncate(FileChannel self, long size) throws Throwable {
         Ev ev = Ev.begin(TRUNCATE, 0, Long.hashCode(size));
-        try {
-            if (ev.live()) {
-                FileChannel unused = (FileChannel) TRUNCATE_LIVE.invokeExact(self, size);
-            }
-            return self;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            FileChannel unused = (FileChannel) TRUNCATE_LIVE.invokeExact(self, size);
         }
+        return self;
     }
 
     @Prologue(owner = FCI, method = "force", desc = "(Z)V")
     public static void force(FileChannel self, boolean metaData) throws Throwable {
         Ev ev = Ev.begin(FORCE, 0, metaData ? 1 : 0);
-        try {
-            if (ev.live()) {
-                FORCE_LIVE.invokeExact(self, metaData);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            FORCE_LIVE.invokeExact(self, metaData);
         }
     }
 
@@ -376,11 +284,7 @@ public final class FileChannelOps {
     public static long transferTo(FileChannel self, long position, long count, WritableByteChannel target)
             throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (long) TRANSFER_TO_LIVE.invokeExact(self, position, count, target);
-            } finally {
-                Rt.release();
-            }
+            return (long) TRANSFER_TO_LIVE.invokeExact(self, position, count, target);
         }
         if (!IMPL.isInstance(target)) {
             long size = unclaimedLoop(self, target, position, count);
@@ -390,13 +294,7 @@ public final class FileChannelOps {
             return (long) TO_CHANNEL.invokeExact(self, position, size > 0 ? Math.min(count, size - position) : count, target);
         }
         Ev ev = Ev.begin(TRANSFER_TO, 0, 31 * Long.hashCode(position) + Long.hashCode(count));
-        try {
-            return ev.j(ev.live() ? (long) TRANSFER_TO_LIVE.invokeExact(self, position, count, target) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.j(ev.live() ? (long) TRANSFER_TO_LIVE.invokeExact(self, position, count, target) : 0);
     }
 
     /** Like {@link #transferTo}: from a file channel one event, from any other channel the JDK's loop. */
@@ -404,11 +302,7 @@ public final class FileChannelOps {
     public static long transferFrom(FileChannel self, ReadableByteChannel src, long position, long count)
             throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (long) TRANSFER_FROM_LIVE.invokeExact(self, src, position, count);
-            } finally {
-                Rt.release();
-            }
+            return (long) TRANSFER_FROM_LIVE.invokeExact(self, src, position, count);
         }
         if (!IMPL.isInstance(src)) {
             if (unclaimedLoop(self, src, position, count) < 0) {
@@ -417,13 +311,7 @@ public final class FileChannelOps {
             return (long) FROM_CHANNEL.invokeExact(self, src, position, count);
         }
         Ev ev = Ev.begin(TRANSFER_FROM, 0, 31 * Long.hashCode(position) + Long.hashCode(count));
-        try {
-            return ev.j(ev.live() ? (long) TRANSFER_FROM_LIVE.invokeExact(self, src, position, count) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.j(ev.live() ? (long) TRANSFER_FROM_LIVE.invokeExact(self, src, position, count) : 0);
     }
 
     /**
@@ -454,29 +342,19 @@ public final class FileChannelOps {
     public static MappedByteBuffer map(FileChannel self, FileChannel.MapMode mode, long position, long size)
             throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (MappedByteBuffer) MAP_LIVE.invokeExact(self, mode, position, size);
-            } finally {
-                Rt.release();
-            }
+            return (MappedByteBuffer) MAP_LIVE.invokeExact(self, mode, position, size);
         }
         Ev ev = Ev.begin(MAP, 0, 31 * (31 * Long.hashCode(position) + Long.hashCode(size)) + mode.toString().hashCode());
-        try {
-            if (ev.live()) {
-                MappedByteBuffer mapped = (MappedByteBuffer) MAP_LIVE.invokeExact(self, mode, position, size);
-                ev.s(RecordingCopies.copy(mapped, MAPPED_KIND, MAPPED_EXT));
-                return mapped;
-            }
-            Path copy = RecordingCopies.checked(ev.s(null), MAPPED_KIND, MAPPED_EXT, "a file region the program mapped");
-            boolean readOnly = mode == FileChannel.MapMode.READ_ONLY;
-            try (FileChannel ch = readOnly ? FileChannel.open(copy, StandardOpenOption.READ)
-                    : FileChannel.open(copy, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-                return ch.map(readOnly ? FileChannel.MapMode.READ_ONLY : FileChannel.MapMode.PRIVATE, 0, size);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            MappedByteBuffer mapped = (MappedByteBuffer) MAP_LIVE.invokeExact(self, mode, position, size);
+            ev.s(RecordingCopies.copy(mapped, MAPPED_KIND, MAPPED_EXT));
+            return mapped;
+        }
+        Path copy = RecordingCopies.checked(ev.s(null), MAPPED_KIND, MAPPED_EXT, "a file region the program mapped");
+        boolean readOnly = mode == FileChannel.MapMode.READ_ONLY;
+        try (FileChannel ch = readOnly ? FileChannel.open(copy, StandardOpenOption.READ)
+                : FileChannel.open(copy, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            return ch.map(readOnly ? FileChannel.MapMode.READ_ONLY : FileChannel.MapMode.PRIVATE, 0, size);
         }
     }
 
@@ -494,31 +372,19 @@ public final class FileChannelOps {
     private static FileLock lock(MethodHandle live, FileChannel self, long position, long size, boolean shared)
             throws Throwable {
         Ev ev = Ev.begin(LOCK, 0, 31 * (31 * Long.hashCode(position) + Long.hashCode(size)) + (shared ? 1 : 0));
-        try {
-            FileLock lock = ev.live() ? (FileLock) live.invokeExact(self, position, size, shared) : null;
-            if (!ev.z(lock != null)) {
-                return null;
-            }
-            boolean granted = ev.z(ev.live() && lock.isShared());
-            return ev.live() ? lock : (FileLock) NEW_LOCK.invokeExact(self, position, size, granted);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        FileLock lock = ev.live() ? (FileLock) live.invokeExact(self, position, size, shared) : null;
+        if (!ev.z(lock != null)) {
+            return null;
         }
+        boolean granted = ev.z(ev.live() && lock.isShared());
+        return ev.live() ? lock : (FileLock) NEW_LOCK.invokeExact(self, position, size, granted);
     }
 
     @Prologue(owner = FCI, method = "release", desc = "(Lsun/nio/ch/FileLockImpl;)V")
     public static void release(FileChannel self, FileLock lock) throws Throwable {
         Ev ev = Ev.begin(RELEASE, 0, 0);
-        try {
-            if (ev.live()) {
-                RELEASE_LIVE.invokeExact(self, lock);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            RELEASE_LIVE.invokeExact(self, lock);
         }
     }
 
@@ -526,39 +392,19 @@ public final class FileChannelOps {
     @Prologue(owner = FCI, method = "available", desc = "()I", optional = true)
     public static int available(FileChannel self) throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (int) AVAILABLE_LIVE.invokeExact(self);
-            } finally {
-                Rt.release();
-            }
+            return (int) AVAILABLE_LIVE.invokeExact(self);
         }
         Ev ev = Ev.begin(AVAILABLE, 0, 0);
-        try {
-            return ev.i(ev.live() ? (int) AVAILABLE_LIVE.invokeExact(self) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) AVAILABLE_LIVE.invokeExact(self) : 0);
     }
 
     /** JDK 25: whether the file is something other than a regular file, directory or link. */
     @Prologue(owner = FCI, method = "isOther", desc = "()Z", optional = true)
     public static boolean isOther(FileChannel self) throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (boolean) OTHER_LIVE.invokeExact(self);
-            } finally {
-                Rt.release();
-            }
+            return (boolean) OTHER_LIVE.invokeExact(self);
         }
         Ev ev = Ev.begin(OTHER, 0, 0);
-        try {
-            return ev.z(ev.live() && (boolean) OTHER_LIVE.invokeExact(self));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.z(ev.live() && (boolean) OTHER_LIVE.invokeExact(self));
     }
 }

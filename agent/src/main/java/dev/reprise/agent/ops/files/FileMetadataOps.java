@@ -60,20 +60,10 @@ public final class FileMetadataOps {
     @Prologue(owner = UFS, method = "getBooleanAttributes", desc = "(Ljava/io/File;)I")
     public static int getBooleanAttributes(Object fs, File f) throws Throwable {
         if (isJdk(f)) {
-            try {
-                return (int) ATTRIBUTES_LIVE.invokeExact(fs, live(f));
-            } finally {
-                Rt.release();
-            }
+            return (int) ATTRIBUTES_LIVE.invokeExact(fs, live(f));
         }
         Ev ev = Ev.begin(ATTRIBUTES, 0, digest(f));
-        try {
-            return ev.i(ev.live() ? (int) ATTRIBUTES_LIVE.invokeExact(fs, f) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) ATTRIBUTES_LIVE.invokeExact(fs, f) : 0);
     }
 
     /** {@code canRead}, {@code canWrite}, {@code canExecute}. */
@@ -175,20 +165,10 @@ public final class FileMetadataOps {
     @Prologue(owner = UFS, method = "canonicalize", desc = "(Ljava/lang/String;)Ljava/lang/String;")
     public static String canonicalize(Object fs, String path) throws Throwable {
         if (JdkFiles.isJdkPath(path)) {
-            try {
-                return (String) CANONICAL_LIVE.invokeExact(fs, JdkFiles.live(path));
-            } finally {
-                Rt.release();
-            }
+            return (String) CANONICAL_LIVE.invokeExact(fs, JdkFiles.live(path));
         }
         Ev ev = Ev.begin(CANONICAL, 0, Digest.of(path));
-        try {
-            return ev.s(ev.live() ? (String) CANONICAL_LIVE.invokeExact(fs, path) : null);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.s(ev.live() ? (String) CANONICAL_LIVE.invokeExact(fs, path) : null);
     }
 
     /** {@code getTotalSpace}, {@code getFreeSpace}, {@code getUsableSpace}. */
@@ -211,12 +191,6 @@ public final class FileMetadataOps {
     @Prologue(owner = UFS, method = "getNameMax", desc = "(Ljava/lang/String;)I")
     public static int getNameMax(Object fs, String path) throws Throwable {
         Ev ev = Ev.begin(NAME_MAX, 0, Digest.of(path));
-        try {
-            return ev.i(ev.live() ? (int) NAME_MAX_LIVE.invokeExact(fs, path) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) NAME_MAX_LIVE.invokeExact(fs, path) : 0);
     }
 }

@@ -14,7 +14,6 @@ import dev.reprise.agent.runtime.Ev;
 import dev.reprise.agent.runtime.JdkFiles;
 import dev.reprise.agent.runtime.JdkMethods;
 import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Rt;
 
 /**
  * {@code FileInputStream} and {@code FileOutputStream}, stdin, stdout and stderr included. On
@@ -73,61 +72,31 @@ public final class FileStreamOps {
     @Prologue(owner = "java/io/FileInputStream", method = "open", desc = "(Ljava/lang/String;)V")
     public static void openIn(FileInputStream self, String path) throws Throwable {
         if (JdkFiles.isJdkPath(path)) {
-            try {
-                IN_OPEN_LIVE.invokeExact(self, JdkFiles.live(path));
-                return;
-            } finally {
-                Rt.release();
-            }
+            IN_OPEN_LIVE.invokeExact(self, JdkFiles.live(path));
+            return;
         }
         Ev ev = Ev.begin(IN_OPEN, 0, Digest.of(path));
-        try {
-            if (ev.live()) {
-                IN_OPEN_LIVE.invokeExact(self, path);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            IN_OPEN_LIVE.invokeExact(self, path);
         }
     }
 
     @Prologue(owner = "java/io/FileInputStream", method = "read", desc = "([BII)I")
     public static int read(FileInputStream self, byte[] b, int off, int len) throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (int) IN_READ_LIVE.invokeExact(self, b, off, len);
-            } finally {
-                Rt.release();
-            }
+            return (int) IN_READ_LIVE.invokeExact(self, b, off, len);
         }
         Ev ev = Ev.begin(IN_READ, 0, len);
-        try {
-            return Buffers.read(ev, b, off, ev.i(ev.live() ? (int) IN_READ_LIVE.invokeExact(self, b, off, len) : 0));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return Buffers.read(ev, b, off, ev.i(ev.live() ? (int) IN_READ_LIVE.invokeExact(self, b, off, len) : 0));
     }
 
     @Prologue(owner = "java/io/FileInputStream", method = "read", desc = "([B)I")
     public static int read(FileInputStream self, byte[] b) throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (int) IN_READ_ARRAY_LIVE.invokeExact(self, b);
-            } finally {
-                Rt.release();
-            }
+            return (int) IN_READ_ARRAY_LIVE.invokeExact(self, b);
         }
         Ev ev = Ev.begin(IN_READ, 0, b == null ? 0 : b.length);
-        try {
-            return Buffers.read(ev, b, 0, ev.i(ev.live() ? (int) IN_READ_ARRAY_LIVE.invokeExact(self, b) : 0));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return Buffers.read(ev, b, 0, ev.i(ev.live() ? (int) IN_READ_ARRAY_LIVE.invokeExact(self, b) : 0));
     }
 
     @Prologue(owner = "java/io/FileInputStream", method = "read", desc = "()I")
@@ -138,58 +107,28 @@ public final class FileStreamOps {
     @Prologue(owner = "java/io/FileInputStream", method = "readAllBytes", desc = "()[B")
     public static byte[] readAllBytes(FileInputStream self) throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (byte[]) IN_READ_ALL_LIVE.invokeExact(self);
-            } finally {
-                Rt.release();
-            }
+            return (byte[]) IN_READ_ALL_LIVE.invokeExact(self);
         }
         Ev ev = Ev.begin(IN_READ_ALL, 0, 0);
-        try {
-            return ev.blob(ev.live() ? (byte[]) IN_READ_ALL_LIVE.invokeExact(self) : null);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.blob(ev.live() ? (byte[]) IN_READ_ALL_LIVE.invokeExact(self) : null);
     }
 
     @Prologue(owner = "java/io/FileInputStream", method = "readNBytes", desc = "(I)[B")
     public static byte[] readNBytes(FileInputStream self, int len) throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (byte[]) IN_READ_N_LIVE.invokeExact(self, len);
-            } finally {
-                Rt.release();
-            }
+            return (byte[]) IN_READ_N_LIVE.invokeExact(self, len);
         }
         Ev ev = Ev.begin(IN_READ_ALL, 0, len);
-        try {
-            return ev.blob(ev.live() ? (byte[]) IN_READ_N_LIVE.invokeExact(self, len) : null);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.blob(ev.live() ? (byte[]) IN_READ_N_LIVE.invokeExact(self, len) : null);
     }
 
     @Prologue(owner = "java/io/FileInputStream", method = "skip", desc = "(J)J")
     public static long skip(FileInputStream self, long n) throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (long) IN_SKIP_LIVE.invokeExact(self, n);
-            } finally {
-                Rt.release();
-            }
+            return (long) IN_SKIP_LIVE.invokeExact(self, n);
         }
         Ev ev = Ev.begin(IN_SKIP, 0, (int) n);
-        try {
-            return ev.j(ev.live() ? (long) IN_SKIP_LIVE.invokeExact(self, n) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.j(ev.live() ? (long) IN_SKIP_LIVE.invokeExact(self, n) : 0);
     }
 
     @Prologue(owner = "java/io/FileInputStream", method = "available", desc = "()I")
@@ -200,95 +139,51 @@ public final class FileStreamOps {
     /** A call without arguments that returns an int, {@code ()int}: a byte, or a count. */
     private static int number(Op op, MethodHandle live, FileInputStream self) throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (int) live.invokeExact(self);
-            } finally {
-                Rt.release();
-            }
+            return (int) live.invokeExact(self);
         }
         Ev ev = Ev.begin(op, 0, 0);
-        try {
-            return ev.i(ev.live() ? (int) live.invokeExact(self) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) live.invokeExact(self) : 0);
     }
 
     /** JDK 21+: picks between a channel transfer and a read loop in {@code transferTo}, {@code skip}. */
     @Prologue(owner = "java/io/FileInputStream", method = "isRegularFile", desc = "()Z", optional = true)
     public static boolean isRegularFile(FileInputStream self) throws Throwable {
         if (jdkFile(self)) {
-            try {
-                return (boolean) IN_REGULAR_LIVE.invokeExact(self);
-            } finally {
-                Rt.release();
-            }
+            return (boolean) IN_REGULAR_LIVE.invokeExact(self);
         }
         Ev ev = Ev.begin(IN_REGULAR, 0, 0);
-        try {
-            return ev.z(ev.live() && (boolean) IN_REGULAR_LIVE.invokeExact(self));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.z(ev.live() && (boolean) IN_REGULAR_LIVE.invokeExact(self));
     }
 
     @Prologue(owner = "java/io/FileOutputStream", method = "open", desc = "(Ljava/lang/String;Z)V")
     public static void openOut(FileOutputStream self, String path, boolean append) throws Throwable {
         Ev ev = Ev.begin(OUT_OPEN, 0, Digest.of(path) ^ (append ? 1 : 0));
-        try {
-            if (ev.live()) {
-                OUT_OPEN_LIVE.invokeExact(self, path, append);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            OUT_OPEN_LIVE.invokeExact(self, path, append);
         }
     }
 
     @Prologue(owner = "java/io/FileOutputStream", method = "write", desc = "([BII)V")
     public static void write(FileOutputStream self, byte[] b, int off, int len) throws Throwable {
         Ev ev = Ev.begin(OUT_WRITE, 0, Buffers.digest(b, off, len));
-        try {
-            if (ev.live() || isConsole(self)) {
-                OUT_WRITE_LIVE.invokeExact(self, b, off, len);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live() || isConsole(self)) {
+            OUT_WRITE_LIVE.invokeExact(self, b, off, len);
         }
     }
 
     @Prologue(owner = "java/io/FileOutputStream", method = "write", desc = "([B)V")
     public static void write(FileOutputStream self, byte[] b) throws Throwable {
         Ev ev = Ev.begin(OUT_WRITE, 0, b == null ? 0 : Buffers.digest(b, 0, b.length));
-        try {
-            if (ev.live() || isConsole(self)) {
-                OUT_WRITE_ARRAY_LIVE.invokeExact(self, b);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live() || isConsole(self)) {
+            OUT_WRITE_ARRAY_LIVE.invokeExact(self, b);
         }
     }
 
     @Prologue(owner = "java/io/FileOutputStream", method = "write", desc = "(I)V")
     public static void write(FileOutputStream self, int b) throws Throwable {
         Ev ev = Ev.begin(OUT_WRITE, 0, b & 0xFF);
-        try {
-            if (ev.live() || isConsole(self)) {
-                OUT_WRITE_BYTE_LIVE.invokeExact(self, b);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live() || isConsole(self)) {
+            OUT_WRITE_BYTE_LIVE.invokeExact(self, b);
         }
     }
 

@@ -61,11 +61,7 @@ public final class NioDirectoryOps {
     public static long opendir(Path path) throws Throwable {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
-            try {
-                return LiveHandles.add((long) OPENDIR_LIVE.invokeExact(jdk));
-            } finally {
-                Rt.release();
-            }
+            return LiveHandles.add((long) OPENDIR_LIVE.invokeExact(jdk));
         }
         int errno = 0;
         long dir = -1;

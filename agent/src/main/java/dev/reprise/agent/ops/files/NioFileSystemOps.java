@@ -54,11 +54,7 @@ public final class NioFileSystemOps {
     public static int open(Path path, int flags, int mode) throws Throwable {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
-            try {
-                return LiveHandles.add((int) OPEN_LIVE.invokeExact(jdk, flags, mode));
-            } finally {
-                Rt.release();
-            }
+            return LiveHandles.add((int) OPEN_LIVE.invokeExact(jdk, flags, mode));
         }
         int errno = 0;
         int fd = -1;
@@ -86,13 +82,9 @@ public final class NioFileSystemOps {
     @Prologue(owner = D, method = "close", desc = "(I)V")
     public static void close(int fd) throws Throwable {
         if (LiveHandles.contains(fd)) {
-            try {
-                LiveHandles.forget(fd);
-                CLOSE_LIVE.invokeExact(fd);
-                return;
-            } finally {
-                Rt.release();
-            }
+            LiveHandles.forget(fd);
+            CLOSE_LIVE.invokeExact(fd);
+            return;
         }
         int errno;
         Ev ev = Ev.begin(CLOSE, 0, 0);
@@ -157,12 +149,8 @@ public final class NioFileSystemOps {
     private static void stat(Op op, MethodHandle live, Path path, Object attrs) throws Throwable {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
-            try {
-                live.invokeExact(jdk, attrs);
-                return;
-            } finally {
-                Rt.release();
-            }
+            live.invokeExact(jdk, attrs);
+            return;
         }
         int errno;
         Ev ev = Ev.begin(op, 0, Unix.digest(path));
@@ -184,24 +172,14 @@ public final class NioFileSystemOps {
     public static int stat2(Path path, Object attrs) throws Throwable {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
-            try {
-                return (int) STAT2_LIVE.invokeExact(jdk, attrs);
-            } finally {
-                Rt.release();
-            }
+            return (int) STAT2_LIVE.invokeExact(jdk, attrs);
         }
         Ev ev = Ev.begin(STAT, 0, Unix.digest(path));
-        try {
-            int errno = ev.i(ev.live() ? (int) STAT2_LIVE.invokeExact(path, attrs) : 0);
-            if (errno == 0) {
-                UnixAttrs.code(ev, attrs);
-            }
-            return errno;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        int errno = ev.i(ev.live() ? (int) STAT2_LIVE.invokeExact(path, attrs) : 0);
+        if (errno == 0) {
+            UnixAttrs.code(ev, attrs);
         }
+        return errno;
     }
 
     /** JDK 17: the file's mode, 0 on error ({@code Files.isDirectory}, {@code isRegularFile}). */
@@ -209,20 +187,10 @@ public final class NioFileSystemOps {
     public static int statMode(Path path) throws Throwable {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
-            try {
-                return (int) STAT_MODE_LIVE.invokeExact(jdk);
-            } finally {
-                Rt.release();
-            }
+            return (int) STAT_MODE_LIVE.invokeExact(jdk);
         }
         Ev ev = Ev.begin(STAT_MODE, 0, Unix.digest(path));
-        try {
-            return ev.i(ev.live() ? (int) STAT_MODE_LIVE.invokeExact(path) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) STAT_MODE_LIVE.invokeExact(path) : 0);
     }
 
     /** Native in JDK 17: its calls are hooked where attributes of an open file are read. */
@@ -261,12 +229,8 @@ public final class NioFileSystemOps {
     public static void accessOrThrow(Path path, int amode) throws Throwable {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
-            try {
-                ACCESS_THROWS_LIVE.invokeExact(jdk, amode);
-                return;
-            } finally {
-                Rt.release();
-            }
+            ACCESS_THROWS_LIVE.invokeExact(jdk, amode);
+            return;
         }
         int errno;
         Ev ev = Ev.begin(ACCESS, 0, 31 * Unix.digest(path) + amode);
@@ -285,20 +249,10 @@ public final class NioFileSystemOps {
     public static int access(Path path, int amode) throws Throwable {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
-            try {
-                return (int) ACCESS_ERRNO_LIVE.invokeExact(jdk, amode);
-            } finally {
-                Rt.release();
-            }
+            return (int) ACCESS_ERRNO_LIVE.invokeExact(jdk, amode);
         }
         Ev ev = Ev.begin(ACCESS, 0, 31 * Unix.digest(path) + amode);
-        try {
-            return ev.i(ev.live() ? (int) ACCESS_ERRNO_LIVE.invokeExact(path, amode) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) ACCESS_ERRNO_LIVE.invokeExact(path, amode) : 0);
     }
 
     /** JDK 17: {@code Files.exists} without options. */
@@ -306,20 +260,10 @@ public final class NioFileSystemOps {
     public static boolean exists(Path path) throws Throwable {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
-            try {
-                return (boolean) EXISTS_LIVE.invokeExact(jdk);
-            } finally {
-                Rt.release();
-            }
+            return (boolean) EXISTS_LIVE.invokeExact(jdk);
         }
         Ev ev = Ev.begin(EXISTS, 0, Unix.digest(path));
-        try {
-            return ev.z(ev.live() && (boolean) EXISTS_LIVE.invokeExact(path));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.z(ev.live() && (boolean) EXISTS_LIVE.invokeExact(path));
     }
 
     /** The owner's name in {@code PosixFileAttributes}: from the recording machine's user database. */

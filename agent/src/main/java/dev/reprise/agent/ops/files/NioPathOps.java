@@ -15,7 +15,6 @@ import dev.reprise.agent.runtime.Digest;
 import dev.reprise.agent.runtime.Ev;
 import dev.reprise.agent.runtime.JdkMethods;
 import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Rt;
 
 /**
  * Changes to the file system through {@code java.nio.file}: create and delete directories,
@@ -190,11 +189,7 @@ public final class NioPathOps {
     private static byte[] resolve(Op op, MethodHandle live, Path path) throws Throwable {
         Path jdk = Unix.jdkPath(path);
         if (jdk != null) {
-            try {
-                return (byte[]) live.invokeExact(jdk);
-            } finally {
-                Rt.release();
-            }
+            return (byte[]) live.invokeExact(jdk);
         }
         int errno = 0;
         byte[] result = null;
@@ -228,14 +223,8 @@ public final class NioPathOps {
             desc = "(Ljava/nio/file/attribute/FileTime;Ljava/nio/file/attribute/FileTime;Ljava/nio/file/attribute/FileTime;)V")
     public static void setTimes(Object view, FileTime modified, FileTime accessed, FileTime created) throws Throwable {
         Ev ev = Ev.begin(SET_TIMES, 0, 31 * (31 * digest(modified) + digest(accessed)) + digest(created));
-        try {
-            if (ev.live()) {
-                SET_TIMES_LIVE.invokeExact(view, modified, accessed, created);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            SET_TIMES_LIVE.invokeExact(view, modified, accessed, created);
         }
     }
 
@@ -243,14 +232,8 @@ public final class NioPathOps {
     @Prologue(owner = POSIX, method = "setMode", desc = "(I)V")
     public static void setMode(Object view, int mode) throws Throwable {
         Ev ev = Ev.begin(SET_MODE, 0, mode);
-        try {
-            if (ev.live()) {
-                SET_MODE_LIVE.invokeExact(view, mode);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            SET_MODE_LIVE.invokeExact(view, mode);
         }
     }
 
@@ -258,14 +241,8 @@ public final class NioPathOps {
     @Prologue(owner = POSIX, method = "setOwners", desc = "(II)V")
     public static void setOwners(Object view, int uid, int gid) throws Throwable {
         Ev ev = Ev.begin(SET_OWNERS, 0, 31 * uid + gid);
-        try {
-            if (ev.live()) {
-                SET_OWNERS_LIVE.invokeExact(view, uid, gid);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            SET_OWNERS_LIVE.invokeExact(view, uid, gid);
         }
     }
 
@@ -282,14 +259,8 @@ public final class NioPathOps {
     private static void transfer(Op op, MethodHandle live, FileSystemProvider self, Path source, Path target,
                                  CopyOption[] options) throws Throwable {
         Ev ev = Ev.begin(op, 0, 31 * (31 * Unix.digest(source) + Unix.digest(target)) + digest(options));
-        try {
-            if (ev.live()) {
-                live.invokeExact(self, source, target, options);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            live.invokeExact(self, source, target, options);
         }
     }
 

@@ -80,166 +80,86 @@ public final class RandomAccessFileOps {
     @Prologue(owner = RAF, method = "open", desc = "(Ljava/lang/String;I)V")
     public static void open(RandomAccessFile self, String path, int mode) throws Throwable {
         if (JdkFiles.isJdkPath(path) || ArchiveOps.openingArchive()) {
-            try {
-                String file = JdkFiles.isJdkPath(path) ? JdkFiles.live(path) : WrittenArchives.opened(path);
-                OPEN_LIVE.invokeExact(self, file, mode);
-                return;
-            } finally {
-                Rt.release();
-            }
+            String file = JdkFiles.isJdkPath(path) ? JdkFiles.live(path) : WrittenArchives.opened(path);
+            OPEN_LIVE.invokeExact(self, file, mode);
+            return;
         }
         Ev ev = Ev.begin(OPEN, 0, Digest.of(path) ^ mode);
-        try {
-            if (ev.live()) {
-                OPEN_LIVE.invokeExact(self, path, mode);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            OPEN_LIVE.invokeExact(self, path, mode);
         }
     }
 
     @Prologue(owner = RAF, method = "read", desc = "([BII)I")
     public static int read(RandomAccessFile self, byte[] b, int off, int len) throws Throwable {
         if (unlogged(self)) {
-            try {
-                return (int) READ_LIVE.invokeExact(self, b, off, len);
-            } finally {
-                Rt.release();
-            }
+            return (int) READ_LIVE.invokeExact(self, b, off, len);
         }
         Ev ev = Ev.begin(READ, 0, len);
-        try {
-            return Buffers.read(ev, b, off, ev.i(ev.live() ? (int) READ_LIVE.invokeExact(self, b, off, len) : 0));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return Buffers.read(ev, b, off, ev.i(ev.live() ? (int) READ_LIVE.invokeExact(self, b, off, len) : 0));
     }
 
     @Prologue(owner = RAF, method = "read", desc = "([B)I")
     public static int read(RandomAccessFile self, byte[] b) throws Throwable {
         if (unlogged(self)) {
-            try {
-                return (int) READ_ARRAY_LIVE.invokeExact(self, b);
-            } finally {
-                Rt.release();
-            }
+            return (int) READ_ARRAY_LIVE.invokeExact(self, b);
         }
         Ev ev = Ev.begin(READ, 0, b == null ? 0 : b.length);
-        try {
-            return Buffers.read(ev, b, 0, ev.i(ev.live() ? (int) READ_ARRAY_LIVE.invokeExact(self, b) : 0));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return Buffers.read(ev, b, 0, ev.i(ev.live() ? (int) READ_ARRAY_LIVE.invokeExact(self, b) : 0));
     }
 
     @Prologue(owner = RAF, method = "read", desc = "()I")
     public static int read(RandomAccessFile self) throws Throwable {
         if (unlogged(self)) {
-            try {
-                return (int) READ_BYTE_LIVE.invokeExact(self);
-            } finally {
-                Rt.release();
-            }
+            return (int) READ_BYTE_LIVE.invokeExact(self);
         }
         Ev ev = Ev.begin(READ_BYTE, 0, 0);
-        try {
-            return ev.i(ev.live() ? (int) READ_BYTE_LIVE.invokeExact(self) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) READ_BYTE_LIVE.invokeExact(self) : 0);
     }
 
     /** JDK 25 reads the line's bytes with the private native {@code read0}. */
     @Prologue(owner = RAF, method = "readLine", desc = "()Ljava/lang/String;")
     public static String readLine(RandomAccessFile self) throws Throwable {
         if (unlogged(self)) {
-            try {
-                return (String) READ_LINE_LIVE.invokeExact(self);
-            } finally {
-                Rt.release();
-            }
+            return (String) READ_LINE_LIVE.invokeExact(self);
         }
         Ev ev = Ev.begin(READ_LINE, 0, 0);
-        try {
-            return ev.s(ev.live() ? (String) READ_LINE_LIVE.invokeExact(self) : null);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.s(ev.live() ? (String) READ_LINE_LIVE.invokeExact(self) : null);
     }
 
     @Prologue(owner = RAF, method = "write", desc = "([BII)V")
     public static void write(RandomAccessFile self, byte[] b, int off, int len) throws Throwable {
         if (unlogged(self)) {
-            try {
-                WRITE_LIVE.invokeExact(self, b, off, len);
-                return;
-            } finally {
-                Rt.release();
-            }
+            WRITE_LIVE.invokeExact(self, b, off, len);
+            return;
         }
         Ev ev = Ev.begin(WRITE, 0, Buffers.digest(b, off, len));
-        try {
-            if (ev.live()) {
-                WRITE_LIVE.invokeExact(self, b, off, len);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            WRITE_LIVE.invokeExact(self, b, off, len);
         }
     }
 
     @Prologue(owner = RAF, method = "write", desc = "([B)V")
     public static void write(RandomAccessFile self, byte[] b) throws Throwable {
         if (unlogged(self)) {
-            try {
-                WRITE_ARRAY_LIVE.invokeExact(self, b);
-                return;
-            } finally {
-                Rt.release();
-            }
+            WRITE_ARRAY_LIVE.invokeExact(self, b);
+            return;
         }
         Ev ev = Ev.begin(WRITE, 0, b == null ? 0 : Buffers.digest(b, 0, b.length));
-        try {
-            if (ev.live()) {
-                WRITE_ARRAY_LIVE.invokeExact(self, b);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            WRITE_ARRAY_LIVE.invokeExact(self, b);
         }
     }
 
     @Prologue(owner = RAF, method = "write", desc = "(I)V")
     public static void write(RandomAccessFile self, int b) throws Throwable {
         if (unlogged(self)) {
-            try {
-                WRITE_BYTE_LIVE.invokeExact(self, b);
-                return;
-            } finally {
-                Rt.release();
-            }
+            WRITE_BYTE_LIVE.invokeExact(self, b);
+            return;
         }
         Ev ev = Ev.begin(WRITE, 0, b & 0xFF);
-        try {
-            if (ev.live()) {
-                WRITE_BYTE_LIVE.invokeExact(self, b);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            WRITE_BYTE_LIVE.invokeExact(self, b);
         }
     }
 
@@ -257,86 +177,46 @@ public final class RandomAccessFileOps {
 
     private static void writeString(RandomAccessFile self, String s, MethodHandle live) throws Throwable {
         if (unlogged(self)) {
-            try {
-                live.invokeExact(self, s);
-                return;
-            } finally {
-                Rt.release();
-            }
+            live.invokeExact(self, s);
+            return;
         }
         Ev ev = Ev.begin(WRITE, 0, Digest.of(s));
-        try {
-            if (ev.live()) {
-                live.invokeExact(self, s);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            live.invokeExact(self, s);
         }
     }
 
     @Prologue(owner = RAF, method = "seek", desc = "(J)V")
     public static void seek(RandomAccessFile self, long pos) throws Throwable {
         if (unlogged(self)) {
-            try {
-                SEEK_LIVE.invokeExact(self, pos);
-                return;
-            } finally {
-                Rt.release();
-            }
+            SEEK_LIVE.invokeExact(self, pos);
+            return;
         }
         Ev ev = Ev.begin(SEEK, 0, digest(pos));
-        try {
-            if (ev.live()) {
-                SEEK_LIVE.invokeExact(self, pos);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            SEEK_LIVE.invokeExact(self, pos);
         }
     }
 
     @Prologue(owner = RAF, method = "skipBytes", desc = "(I)I")
     public static int skipBytes(RandomAccessFile self, int n) throws Throwable {
         if (unlogged(self)) {
-            try {
-                return (int) SKIP_LIVE.invokeExact(self, n);
-            } finally {
-                Rt.release();
-            }
+            return (int) SKIP_LIVE.invokeExact(self, n);
         }
         Ev ev = Ev.begin(SKIP, 0, n);
-        try {
-            return ev.i(ev.live() ? (int) SKIP_LIVE.invokeExact(self, n) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) SKIP_LIVE.invokeExact(self, n) : 0);
     }
 
     /** Replay leaves the (never opened) descriptor alone; the recorded outcome is all that matters. */
     @Prologue(owner = RAF, method = "close", desc = "()V")
     public static void close(RandomAccessFile self) throws Throwable {
         if (unlogged(self)) {
-            try {
-                CLOSE_LIVE.invokeExact(self);
-                return;
-            } finally {
-                Rt.release();
-            }
+            CLOSE_LIVE.invokeExact(self);
+            return;
         }
         Ev ev = Ev.begin(CLOSE, 0, 0);
-        try {
-            if (ev.live()) {
-                CLOSE_LIVE.invokeExact(self);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            CLOSE_LIVE.invokeExact(self);
         }
     }
 

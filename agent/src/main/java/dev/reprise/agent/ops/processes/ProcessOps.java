@@ -104,18 +104,12 @@ public final class ProcessOps {
     @Prologue(owner = "java/lang/ProcessHandleImpl", method = "get", desc = "(J)Ljava/util/Optional;")
     public static Optional<ProcessHandle> lookup(long pid) throws Throwable {
         Ev ev = Ev.begin(LOOKUP, 0, Long.hashCode(pid));
-        try {
-            @SuppressWarnings("unchecked")
-            Optional<ProcessHandle> live = ev.live() ? (Optional<ProcessHandle>) LOOKUP_LIVE.invokeExact(pid) : null;
-            if (!ev.z(live != null && live.isPresent())) {
-                return Optional.empty();
-            }
-            return Optional.of(new RecordedHandle(live == null ? null : live.get(), pid));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        @SuppressWarnings("unchecked")
+        Optional<ProcessHandle> live = ev.live() ? (Optional<ProcessHandle>) LOOKUP_LIVE.invokeExact(pid) : null;
+        if (!ev.z(live != null && live.isPresent())) {
+            return Optional.empty();
         }
+        return Optional.of(new RecordedHandle(live == null ? null : live.get(), pid));
     }
 
     /** The JVM appends an attached agent's jar to the class path before loading the agent. */
