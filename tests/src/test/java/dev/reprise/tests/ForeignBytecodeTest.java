@@ -46,6 +46,18 @@ class ForeignBytecodeTest {
     }
 
     /**
+     * A class file of Java 1.4 (version 48, as commons-collections 3 still ships): its
+     * {@code add} calls a static synchronized method and {@code Map.get} on a {@code Hashtable}
+     * through the interface, which Reprise makes lock the class and the table in code that loads
+     * each with {@code ldc}; such a file must then be raised to a version that allows it, or the
+     * JVM refuses the class.
+     */
+    @Test
+    void classFileOfJava14IsRecordedAndReplayed() throws IOException {
+        recordsAndReplaysCounting(counterOfJava14());
+    }
+
+    /**
      * Runs, records and replays a program in which four threads call {@code app.Counter.add(1)}
      * 1000 times each, {@code counter} being that class's bytes.
      */
@@ -142,10 +154,55 @@ class ForeignBytecodeTest {
         return end(cw, add);
     }
 
+    /**
+     * {@code app.Counter} in a class file of version 48, with {@code static Map TABLE = new
+     * Hashtable()}, {@code static synchronized void tick()} and {@code synchronized int add(int n)}:
+     * adds n to count, calls {@code tick()} and {@code TABLE.get("k")}, returns count plus 3.
+     */
+    private static byte[] counterOfJava14() {
+        ClassWriter cw = counterClass(ClassWriter.COMPUTE_MAXS, Opcodes.V1_4);
+        cw.visitField(Opcodes.ACC_STATIC, "TABLE", "Ljava/util/Map;", null, null).visitEnd();
+        cw.visitField(Opcodes.ACC_STATIC, "ticks", "I", null, null).visitEnd();
+        MethodVisitor clinit = cw.visitMethod(Opcodes.ACC_STATIC, "<clinit>", "()V", null, null);
+        clinit.visitCode();
+        clinit.visitTypeInsn(Opcodes.NEW, "java/util/Hashtable");
+        clinit.visitInsn(Opcodes.DUP);
+        clinit.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/util/Hashtable", "<init>", "()V", false);
+        clinit.visitFieldInsn(Opcodes.PUTSTATIC, "app/Counter", "TABLE", "Ljava/util/Map;");
+        clinit.visitInsn(Opcodes.RETURN);
+        clinit.visitMaxs(0, 0);
+        clinit.visitEnd();
+        MethodVisitor tick = cw.visitMethod(Opcodes.ACC_STATIC | Opcodes.ACC_SYNCHRONIZED, "tick", "()V", null, null);
+        tick.visitCode();
+        tick.visitFieldInsn(Opcodes.GETSTATIC, "app/Counter", "ticks", "I");
+        tick.visitInsn(Opcodes.ICONST_1);
+        tick.visitInsn(Opcodes.IADD);
+        tick.visitFieldInsn(Opcodes.PUTSTATIC, "app/Counter", "ticks", "I");
+        tick.visitInsn(Opcodes.RETURN);
+        tick.visitMaxs(0, 0);
+        tick.visitEnd();
+        MethodVisitor add = addStart(cw);
+        add.visitInsn(Opcodes.DUP_X1);
+        add.visitFieldInsn(Opcodes.PUTFIELD, "app/Counter", "count", "I"); // stack: count
+        add.visitMethodInsn(Opcodes.INVOKESTATIC, "app/Counter", "tick", "()V", false);
+        add.visitFieldInsn(Opcodes.GETSTATIC, "app/Counter", "TABLE", "Ljava/util/Map;");
+        add.visitLdcInsn("k");
+        add.visitMethodInsn(Opcodes.INVOKEINTERFACE, "java/util/Map", "get", "(Ljava/lang/Object;)Ljava/lang/Object;", true);
+        add.visitInsn(Opcodes.POP);
+        add.visitInsn(Opcodes.ICONST_3);
+        add.visitInsn(Opcodes.IADD);
+        add.visitInsn(Opcodes.IRETURN);
+        return end(cw, add);
+    }
+
     /** {@code app.Counter} with {@code int count} and its constructor, to add {@code add} to. */
     private static ClassWriter counterClass(int flags) {
+        return counterClass(flags, Opcodes.V17);
+    }
+
+    private static ClassWriter counterClass(int flags, int version) {
         ClassWriter cw = new ClassWriter(flags);
-        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, "app/Counter", null, "java/lang/Object", null);
+        cw.visit(version, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, "app/Counter", null, "java/lang/Object", null);
         cw.visitField(0, "count", "I", null, null).visitEnd();
         MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
         init.visitCode();

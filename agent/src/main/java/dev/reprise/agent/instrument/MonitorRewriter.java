@@ -62,7 +62,9 @@ final class MonitorRewriter extends ClassVisitor {
     public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
         this.className = name;
         this.frames = (version & 0xFFFF) >= Opcodes.V1_6;
-        super.visit(version, access, name, signature, superName, interfaces);
+        // A converted static synchronized method locks its class, loaded by ldc.
+        super.visit(convertSynchronizedMethods ? ClassVersions.allowingClassConstants(version) : version,
+                access, name, signature, superName, interfaces);
     }
 
     @Override

@@ -63,7 +63,8 @@ final class SynchronizedCallRewriter extends ClassVisitor {
         className = name;
         frames = (version & 0xFFFF) >= Opcodes.V1_6;
         skip = (access & Opcodes.ACC_INTERFACE) != 0; // a private static method needs class files of Java 9
-        super.visit(version, access, name, signature, superName, interfaces);
+        // A wrapper compares the receiver's class with the JDK's synchronized ones, loaded by ldc.
+        super.visit(ClassVersions.allowingClassConstants(version), access, name, signature, superName, interfaces);
     }
 
     @Override
