@@ -1,5 +1,6 @@
 package corpus.single;
 
+import corpus.Expect;
 import java.lang.invoke.MethodType;
 import java.util.HashSet;
 import java.util.List;
@@ -18,6 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Reprise's own start-up may hash first as the parameter types of its method handles), in a
  * concurrent map, whose bins and whose iteration order follow their hashes.
  */
+@Expect(orders = "rto", plainRunsDiffer = true)
 public final class ClassKeys {
     static final class Alpha {
     }

@@ -1,5 +1,6 @@
 package corpus.single;
 
+import corpus.Expect;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -12,6 +13,7 @@ import java.util.Date;
 import java.util.TimeZone;
 
 /** Every clock a program reads: the natives, java.time's now-methods, Date, Calendar, the default zone. */
+@Expect(orders = "rto", plainRunsDiffer = true)
 public final class Clocks {
     public static void main(String[] args) {
         System.out.println("currentTimeMillis " + System.currentTimeMillis());

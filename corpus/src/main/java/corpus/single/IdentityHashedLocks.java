@@ -1,5 +1,6 @@
 package corpus.single;
 
+import corpus.Expect;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -8,6 +9,7 @@ import java.util.Set;
  * locked before anything hashes them: a hash set of them iterates in an order that follows their
  * identity hashes.
  */
+@Expect(orders = "rto", plainRunsDiffer = true)
 public final class IdentityHashedLocks {
     static final class Node {
         final int n;

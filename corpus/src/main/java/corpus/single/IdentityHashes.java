@@ -1,5 +1,6 @@
 package corpus.single;
 
+import corpus.Expect;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -7,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 /** Identity hash codes, and the iteration order of hash collections keyed by objects without their own hashCode. */
+@Expect(orders = "rto", plainRunsDiffer = true)
 public final class IdentityHashes {
     enum Color { RED, GREEN, BLUE, CYAN, MAGENTA, YELLOW }
 

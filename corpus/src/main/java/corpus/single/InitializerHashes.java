@@ -1,5 +1,6 @@
 package corpus.single;
 
+import corpus.Expect;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,6 +9,7 @@ import java.util.List;
  * recorded call: a recording gives such an initializer no stream, as it logged nothing. Expected:
  * a replay prints the recording's values, though plain runs print values of their own.
  */
+@Expect(orders = "rto", plainRunsDiffer = true)
 public final class InitializerHashes {
     private InitializerHashes() {
     }

@@ -1,5 +1,6 @@
 package corpus.single;
 
+import corpus.Expect;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Method;
@@ -11,6 +12,7 @@ import java.lang.reflect.Method;
  * from run to run, and a replay must have given it the recorded time through the hooks its
  * instrumented code calls, which this loader cannot find.
  */
+@Expect(orders = "rto", plainRunsDiffer = true)
 public final class IsolatedLoader extends ClassLoader {
     private IsolatedLoader() {
         super(IsolatedLoader.class.getClassLoader());

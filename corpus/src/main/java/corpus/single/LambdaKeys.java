@@ -1,5 +1,6 @@
 package corpus.single;
 
+import corpus.Expect;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.function.Supplier;
  * name holds an address that differs from run to run. Expected: a replay prints the labels in the
  * recording's order, though plain runs print them in orders of their own.
  */
+@Expect(orders = "rto", plainRunsDiffer = true)
 public final class LambdaKeys {
     private LambdaKeys() {
     }

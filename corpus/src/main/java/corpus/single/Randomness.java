@@ -1,5 +1,6 @@
 package corpus.single;
 
+import corpus.Expect;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -10,6 +11,7 @@ import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
 /** Every unseeded generator of the JDK. */
+@Expect(orders = "rto", plainRunsDiffer = true)
 public final class Randomness {
     public static void main(String[] args) {
         System.out.println("new Random        " + new Random().nextLong());

@@ -1,5 +1,6 @@
 package corpus.single;
 
+import corpus.Expect;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.HashMap;
@@ -13,6 +14,7 @@ import java.util.Map;
  * cache's size, which this prints with the count and places of the expunged entries. At the end
  * it waits on the queue ({@code remove} with a timeout) for one more.
  */
+@Expect(orders = "rto", plainRunsDiffer = true)
 public final class ReferenceQueues {
     private static byte[] garbage;
     private static byte[] otherGarbage;

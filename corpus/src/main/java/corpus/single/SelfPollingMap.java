@@ -1,5 +1,6 @@
 package corpus.single;
 
+import corpus.Expect;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.HashMap;
@@ -12,6 +13,7 @@ import java.util.Map;
  * ({@code key.get()}, naming the subclass of {@code WeakReference}). What the polls return, and
  * when, depends on when collections ran, which another thread's allocations move from run to run.
  */
+@Expect(orders = "rto", plainRunsDiffer = true)
 public final class SelfPollingMap extends ReferenceQueue<Object> {
     private final Map<Integer, WeakKey> entries = new HashMap<>();
     private static byte[] otherGarbage;

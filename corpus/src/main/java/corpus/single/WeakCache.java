@@ -1,5 +1,6 @@
 package corpus.single;
 
+import corpus.Expect;
 import java.lang.ref.SoftReference;
 import java.lang.ref.WeakReference;
 import java.util.HashMap;
@@ -12,6 +13,7 @@ import java.util.Map;
  * count and place. A soft reference to the last value is read too, and before each read the
  * cache asks {@code refersTo(null)}, whether the collector cleared the value, without reading it.
  */
+@Expect(orders = "rto", plainRunsDiffer = true)
 public final class WeakCache {
     private static byte[] garbage;
     private static byte[] otherGarbage;

@@ -1,11 +1,13 @@
 package corpus.threads;
 
+import corpus.Expect;
 import java.util.Random;
 
 /**
  * Tellers move money between accounts, each transfer locking both accounts in id order; the
  * journal line of every transfer shows the balances it saw.
  */
+@Expect
 public final class BankTransfers {
     static final class Account {
         final int id;

@@ -1,5 +1,6 @@
 package corpus.threads;
 
+import corpus.Expect;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -9,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
  * clock and takes a lock the threads also take between uses; one starts a thread of its own and
  * joins it. Prints what each initializer computed and the order the lock was taken in.
  */
+@Expect
 public final class InitializerRace {
     static final Object LOCK = new Object();
     static final StringBuilder TAKEN = new StringBuilder(); // guarded by LOCK

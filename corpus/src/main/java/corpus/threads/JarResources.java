@@ -1,5 +1,6 @@
 package corpus.threads;
 
+import corpus.Expect;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -11,6 +12,7 @@ import java.net.URL;
  * caches it for the other. Which thread opened it is in that thread's recording. Expected: a
  * replay prints the recording's byte counts.
  */
+@Expect
 public final class JarResources {
     private JarResources() {
     }

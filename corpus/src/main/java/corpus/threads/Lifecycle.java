@@ -1,5 +1,6 @@
 package corpus.threads;
 
+import corpus.Expect;
 import java.util.Timer;
 import java.util.TimerTask;
 
@@ -8,6 +9,7 @@ import java.util.TimerTask;
  * uncaught exception in a thread, a daemon thread still running at exit, and System.exit from a
  * thread that is not main.
  */
+@Expect(status = 42)
 public final class Lifecycle {
     public static void main(String[] args) throws Exception {
         Thread sleeper = new Thread(() -> {

@@ -1,5 +1,6 @@
 package corpus.threads;
 
+import corpus.Expect;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -7,6 +8,7 @@ import java.util.List;
  * Threads increment a shared counter under a lock and print, in lock order, who got which value:
  * the output is the interleaving.
  */
+@Expect
 public final class LockOrder {
     private static final Object LOCK = new Object();
     private static int counter;

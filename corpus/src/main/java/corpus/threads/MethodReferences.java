@@ -1,5 +1,6 @@
 package corpus.threads;
 
+import corpus.Expect;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.LongSupplier;
 import java.util.function.ToIntFunction;
@@ -10,6 +11,7 @@ import java.util.function.ToIntFunction;
  * suite's test does this through commons-lang's {@code ThreadUtils.sleep}). Expected: a replay
  * prints the recording's values, and its worker is interrupted as the recording's was.
  */
+@Expect
 public final class MethodReferences {
     private MethodReferences() {
     }

@@ -1,10 +1,13 @@
 package corpus.threads;
 
+import corpus.Expect;
+
 /**
  * Every kind of monitor: static synchronized methods (the Class object), synchronized methods,
  * arrays and java.lang objects (a String literal, a Class, a boxed Integer) as locks, reentrancy;
  * while holding each, a thread appends to a shared log (itself guarded by its own monitor).
  */
+@Expect
 public final class Monitors {
     private static final StringBuilder LOG = new StringBuilder();
     private static final int[] ARRAY = new int[1];

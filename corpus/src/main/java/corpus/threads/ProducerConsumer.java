@@ -1,9 +1,11 @@
 package corpus.threads;
 
+import corpus.Expect;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
 /** A bounded buffer with wait/notifyAll: producers and consumers print what they move, in the order they move it. */
+@Expect
 public final class ProducerConsumer {
     private static final int CAPACITY = 3;
     private final Deque<Integer> items = new ArrayDeque<>();

@@ -1,5 +1,6 @@
 package corpus.threads;
 
+import corpus.Expect;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -11,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
  * handle unreflected from {@code Thread.sleep}, interrupted by main. Expected: a replay prints the
  * recording's values, and its worker is interrupted as the recording's was.
  */
+@Expect
 public final class ReflectiveCalls {
     private ReflectiveCalls() {
     }

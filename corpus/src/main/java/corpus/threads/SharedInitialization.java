@@ -1,5 +1,6 @@
 package corpus.threads;
 
+import corpus.Expect;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -7,6 +8,7 @@ import java.util.concurrent.CountDownLatch;
  * read waits for the initialization, which meanwhile writes that field from a method it calls.
  * The reader must not hold anything the writer needs while it waits. Prints what it read.
  */
+@Expect
 public final class SharedInitialization {
     static final CountDownLatch INITIALIZING = new CountDownLatch(1);
 

@@ -1,5 +1,6 @@
 package corpus.threads;
 
+import corpus.Expect;
 import java.io.ByteArrayOutputStream;
 import java.util.Hashtable;
 import java.util.List;
@@ -16,6 +17,7 @@ import java.util.function.IntConsumer;
  * a method reference, and through interfaces ({@code List}, {@code Map}, {@code Appendable}). What
  * each ends up holding is the order in which the threads took their monitors. Expected: a replay prints the recording's digest of every one.
  */
+@Expect
 public final class SharedJdkObjects {
     private SharedJdkObjects() {
     }

@@ -1,5 +1,6 @@
 package corpus.threads;
 
+import corpus.Expect;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -13,6 +14,7 @@ import java.lang.invoke.VarHandle;
  * <p>The first line is the same for every interleaving; the second is the order the threads
  * took the monitor in.
  */
+@Expect
 public final class StaticMonitors {
     private static final int THREADS = 4;
     private static final int ROUNDS = 300;

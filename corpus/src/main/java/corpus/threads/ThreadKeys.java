@@ -1,5 +1,6 @@
 package corpus.threads;
 
+import corpus.Expect;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -9,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * follows the threads' identity hashes. Asking an unstarted thread its id must not fix a hash
  * of the JVM's on it.
  */
+@Expect
 public final class ThreadKeys {
     public static void main(String[] args) throws Exception {
         Set<Thread> threads = ConcurrentHashMap.newKeySet();

@@ -1,10 +1,12 @@
 package corpus.threads;
 
+import corpus.Expect;
 import java.util.ArrayList;
 import java.util.LinkedList;
 import java.util.List;
 
 /** Workers take jobs from a shared queue (wait/notify) and record who did what; the main thread then prints the log. */
+@Expect
 public final class WorkQueue {
     private final LinkedList<Integer> jobs = new LinkedList<>();
     private final List<String> log = new ArrayList<>();

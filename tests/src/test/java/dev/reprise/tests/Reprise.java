@@ -67,6 +67,13 @@ public final class Reprise {
         return reprise(args, stdin, env, null);
     }
 
+    /** {@code reprise record --order ORDER -o DIR -- COMMAND}, {@code ORDER} rto or to. */
+    public static Run record(Path dir, String order, List<String> command) {
+        List<String> args = new ArrayList<>(List.of("record", "--order", order, "-o", dir.toString(), "--"));
+        args.addAll(command);
+        return reprise(args, null, Map.of(), null);
+    }
+
     public static Run replay(Path dir, String... options) {
         List<String> args = new ArrayList<>(List.of("replay", dir.toString()));
         args.addAll(List.of(options));

@@ -5,7 +5,6 @@ import static dev.reprise.tests.Reprise.corpus;
 import static dev.reprise.tests.Reprise.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -20,31 +19,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Single-threaded sources of nondeterminism: each corpus program recorded, then replayed several times. */
+/**
+ * Single-threaded sources of nondeterminism: each corpus program recorded, then replayed several
+ * times. These check more than that; the programs that need no more carry {@code corpus.Expect}
+ * and run in {@link CorpusTest}.
+ */
 class SingleThreadedSourcesTest {
     @TempDir
     Path tmp;
-
-    /**
-     * Plain runs differ (the program is nondeterministic: one of up to five runs differs from the
-     * first; two alone may agree by chance), yet every replay matches the recording.
-     */
-    @ParameterizedTest
-    @ValueSource(strings = {"corpus.single.Clocks", "corpus.single.Randomness", "corpus.single.IdentityHashes",
-        "corpus.single.IdentityHashedLocks", "corpus.single.ClassKeys", "corpus.single.WeakCache",
-        "corpus.single.ReferenceQueues", "corpus.single.SelfPollingMap", "corpus.single.LambdaKeys",
-        "corpus.single.InitializerHashes", "corpus.single.IsolatedLoader"})
-    void replaysWhatTwoRunsDoNotShare(String program) {
-        String first = Reprise.exec(corpus(program), null, Map.of(), null).stdout();
-        String other = first;
-        for (int run = 0; run < 4 && other.equals(first); run++) {
-            other = Reprise.exec(corpus(program), null, Map.of(), null).stdout();
-        }
-        assertNotEquals(first, other, "the program should differ from run to run");
-        Run recorded = record(tmp.resolve("rec"), corpus(program));
-        assertEquals(0, recorded.status(), recorded::toString);
-        assertReplaysMatch(tmp.resolve("rec"), recorded, 3);
-    }
 
     /**
      * Where the JVM's object headers cannot take Reprise's identity hashes (JDK 17's biased
@@ -129,6 +111,19 @@ class SingleThreadedSourcesTest {
         assertEquals(0, recorded.status(), recorded::toString);
         assertEquals(plain.stdout().lines().findFirst().orElseThrow() + "\n", recorded.stdout(), recorded::toString);
         assertReplaysMatch(tmp.resolve("rec"), recorded, 3);
+    }
+
+    /**
+     * The bundled demo ({@code demo/run}): what it prints and its exit status differ from run to
+     * run; replays, with the file it read deleted, print and exit as the recording did.
+     */
+    @Test
+    void demoReplaysWithItsInputFileGone() throws Exception {
+        Path input = Files.writeString(tmp.resolve("input.txt"), "secret " + System.nanoTime() + "\n");
+        Run recorded = record(tmp.resolve("rec"), corpus("demo.Demo", input.toString()));
+        assertTrue(recorded.stdout().contains("\nfile says      secret "), recorded::toString);
+        Files.delete(input);
+        assertReplaysMatch(tmp.resolve("rec"), recorded, 2);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.reprise.tests;
 
 import static dev.reprise.tests.Reprise.corpus;
+import static dev.reprise.tests.Reprise.record;
 import static dev.reprise.tests.Reprise.replay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +18,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Multi-threaded programs whose output is their interleaving: recorded under each ordering, then
- * replayed four times with different chaos seeds, always byte-identical.
+ * replayed four times with different chaos seeds, always byte-identical. These check more than
+ * that; the programs that need no more carry {@code corpus.Expect} and run in {@link CorpusTest}.
  */
 class ThreadsTest {
     private static final int CHAOS_REPLAYS = 4;
@@ -25,38 +27,8 @@ class ThreadsTest {
     @TempDir
     Path tmp;
 
-    private static Run record(Path dir, String order, List<String> command) {
-        List<String> args = new ArrayList<>(List.of("record", "--order", order, "-o", dir.toString(), "--"));
-        args.addAll(command);
-        return Reprise.reprise(args, null, Map.of(), null);
-    }
-
     private static void assertChaosReplaysMatch(Path dir, Run recorded) {
         Reprise.assertChaosReplaysMatch(dir, recorded, CHAOS_REPLAYS);
-    }
-
-    @ParameterizedTest(name = "{0} under {1}")
-    @CsvSource({
-        "corpus.threads.LockOrder, rto", "corpus.threads.LockOrder, to",
-        "corpus.threads.ProducerConsumer, rto", "corpus.threads.ProducerConsumer, to",
-        "corpus.threads.WorkQueue, rto", "corpus.threads.WorkQueue, to",
-        "corpus.threads.BankTransfers, rto", "corpus.threads.BankTransfers, to",
-        "corpus.threads.Lifecycle, rto", "corpus.threads.Lifecycle, to",
-        "corpus.threads.Monitors, rto", "corpus.threads.Monitors, to",
-        "corpus.threads.StaticMonitors, rto", "corpus.threads.StaticMonitors, to",
-        "corpus.threads.SharedInitialization, rto", "corpus.threads.SharedInitialization, to",
-        "corpus.threads.InitializerRace, rto", "corpus.threads.InitializerRace, to",
-        "corpus.threads.CutInWait, rto", "corpus.threads.CutInWait, to",
-        "corpus.threads.ThreadKeys, rto", "corpus.threads.ThreadKeys, to",
-        "corpus.threads.MethodReferences, rto", "corpus.threads.MethodReferences, to",
-        "corpus.threads.ReflectiveCalls, rto", "corpus.threads.ReflectiveCalls, to",
-        "corpus.threads.SharedJdkObjects, rto", "corpus.threads.SharedJdkObjects, to",
-        "corpus.threads.JarResources, rto", "corpus.threads.JarResources, to",
-    })
-    void interleavingIsReplayed(String program, String order) {
-        Run recorded = record(tmp.resolve("rec"), order, corpus(program));
-        assertTrue(recorded.status() == 0 || program.endsWith("Lifecycle"), recorded::toString);
-        assertChaosReplaysMatch(tmp.resolve("rec"), recorded);
     }
 
     /**
@@ -258,17 +230,19 @@ class ThreadsTest {
      * replay needs no option.
      */
     @ParameterizedTest(name = "{0} under {1}")
-    @CsvSource({"Racy.counter, rto", "Racy.counter, to", "RacyCache.cache, rto", "RacyCache.cache, to"})
+    @CsvSource({"corpus.threads.Racy.counter, rto", "corpus.threads.Racy.counter, to",
+        "corpus.threads.RacyCache.cache, rto", "corpus.threads.RacyCache.cache, to"})
     void racyFieldNamedByOrderFieldReplaysExactly(String field, String order) {
         Path dir = tmp.resolve("rec");
-        String program = "corpus.threads." + field.substring(0, field.indexOf('.'));
-        List<String> args = new ArrayList<>(List.of("record", "--order", order, "--order-field", "corpus.threads." + field,
+        String program = field.substring(0, field.lastIndexOf('.'));
+        List<String> args = new ArrayList<>(List.of("record", "--order", order, "--order-field", field,
                 "-o", dir.toString(), "--"));
         args.addAll(corpus(program));
         Run recorded = Reprise.reprise(args, null, Map.of(), null);
         assertEquals(0, recorded.status(), recorded::toString);
-        assertTrue(recorded.stdout().startsWith(field.startsWith("Racy.") ? "counter " : "sums "), recorded::toString);
-        assertTrue(Reprise.read(dir.resolve("manifest.json")).contains("\"corpus/threads/" + field + "\""));
+        assertTrue(recorded.stdout().startsWith(program.endsWith(".Racy") ? "counter " : "sums "), recorded::toString);
+        String inManifest = program.replace('.', '/') + field.substring(program.length());
+        assertTrue(Reprise.read(dir.resolve("manifest.json")).contains("\"" + inManifest + "\""));
         assertChaosReplaysMatch(dir, recorded);
     }
 }
