@@ -10,8 +10,8 @@ import java.lang.annotation.Target;
  * What the tests expect of this program under the standard protocol, which the tests'
  * {@code CorpusTest} runs for every class of the corpus jar carrying this annotation: record the
  * program (no arguments) with {@code reprise record --order O} under each of {@link #orders()},
- * check the recording's exit status is {@link #status()}, then replay it four times with chaos
- * seeds 1 to 4 and check each replay's stdout, stderr (without Reprise's own lines) and exit
+ * check the recording's exit status is {@link #status()}, then replay it three times with chaos
+ * seeds 1 to 3 and check each replay's stdout, stderr (without Reprise's own lines) and exit
  * status are byte for byte the recording's. Each (program, order) is a test case of its own.
  *
  * <p>A program whose test must check more than that (its output, an {@code inspect} of the
