@@ -20,7 +20,7 @@ package dev.reprise.agent.runtime;
  * An event is an {@code EventHeader}, then the values in the order the hook codes them. A thrown
  * exception replaces the values with its class name and message. One instance per thread is
  * reused: no allocation per event. A JVM makes instances of one half only, so every call on an
- * {@code Ev} has one target, which the JIT binds directly.
+ * {@code Ev} meets one receiver class, which the JIT inlines behind a class check.
  *
  * <p>Relaxed events that code no value (most of a thread's synchronization on its own objects,
  * and the usual outcome of an operation that has one, {@link #counted}) are not written one by

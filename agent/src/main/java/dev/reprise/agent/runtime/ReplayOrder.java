@@ -20,7 +20,7 @@ final class ReplayOrder {
     private static long sequence;
     /**
      * How many synchronization events each thread has completed; volatile accesses through
-     * {@link SyncOrder#LONGS}. A recording never loads this class, so never holds this table.
+     * {@link SyncOrder#LONGS}. A recording never initializes this class, so never allocates this table.
      */
     private static final long[] PROGRESS = new long[MAX_THREADS];
     /** The progress of a thread whose stream the exit cut off, once it has replayed all of it. */
