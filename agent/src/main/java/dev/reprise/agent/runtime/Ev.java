@@ -99,8 +99,10 @@ public abstract class Ev {
         return Op.nameOf(op) + " at " + Sites.nameOf(site);
     }
 
-    /** True when the operation must run for real (recording). */
-    public abstract boolean live();
+    /** True when the operation must run for real: recording. */
+    public final boolean live() {
+        return recording();
+    }
 
     public abstract boolean recording();
 

@@ -155,11 +155,6 @@ final class RecordEv extends Ev {
     }
 
     @Override
-    public boolean live() {
-        return true;
-    }
-
-    @Override
     public boolean recording() {
         return true;
     }

@@ -2,6 +2,7 @@ package dev.reprise.agent.runtime;
 
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import dev.reprise.core.config.AgentConfig;
@@ -95,13 +96,14 @@ final class RecordSession extends Session {
                 return;
             }
             Map<String, Long> counts = new HashMap<>();
-            for (ThreadCtx ctx : threads()) {
+            List<ThreadCtx> threads = threads();
+            for (ThreadCtx ctx : threads) {
                 long events = ((RecordEv) ctx.ev).log.flushedEvents();
                 if (events > 0 || ctx.initializing == null) {
                     counts.put(ctx.path, events);
                 }
             }
-            RunInfo.writeEnd(output, counts, totalOrder ? RecordOrder.cutTurns(threads()) : new long[0]);
+            RunInfo.writeEnd(output, counts, totalOrder ? RecordOrder.cutTurns(threads) : new long[0]);
         } catch (IOException e) {
             Divergence.message("could not write the recording: " + e.getMessage());
         }

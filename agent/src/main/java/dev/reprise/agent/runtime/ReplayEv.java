@@ -117,11 +117,6 @@ final class ReplayEv extends Ev {
     }
 
     @Override
-    public boolean live() {
-        return false;
-    }
-
-    @Override
     public boolean recording() {
         return false;
     }

@@ -71,13 +71,14 @@ final class ReplaySession extends Session {
 
     @Override
     void bind(ThreadCtx ctx, String path) {
-        bind(ctx, path, source.open(path));
+        bind(ctx, path, source.open(path), true);
     }
 
-    private void bind(ThreadCtx ctx, String path, EventInput in) {
+    /** {@code chaos}: whether chaos may delay this context's events (not a JDK class's quiet initializer). */
+    private void bind(ThreadCtx ctx, String path, EventInput in, boolean chaos) {
         ctx.ev = new ReplayEv(ctx, in, this);
         ctx.stopBefore = Debuggee.stopBefore(path);
-        ctx.chaos = config.chaosSeed() == null ? null : new Chaos(config.chaosSeed() ^ path.hashCode());
+        ctx.chaos = !chaos || config.chaosSeed() == null ? null : new Chaos(config.chaosSeed() ^ path.hashCode());
     }
 
     @Override
@@ -88,8 +89,7 @@ final class ReplaySession extends Session {
                 return null;
             }
             ThreadCtx ctx = new ThreadCtx(path, -1, className, true);
-            bind(ctx, path);
-            ctx.chaos = null; // a JDK class's initializer is quiet: chaos there is not the program's
+            bind(ctx, path, source.open(path), false);
             return ctx;
         }
         // Without events recorded, the context still stands in for the recording's: any
@@ -97,7 +97,7 @@ final class ReplaySession extends Session {
         EventInput in = source.open(path);
         int index = recorded ? initIndex(in) : -1;
         ThreadCtx ctx = new ThreadCtx(path, index, className, false);
-        bind(ctx, path, in);
+        bind(ctx, path, in, true);
         ctx.eventNo = index < 0 ? 0 : 1;
         return ctx;
     }

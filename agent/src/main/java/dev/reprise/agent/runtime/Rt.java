@@ -111,7 +111,10 @@ public final class Rt {
      * ended its own only has its claim released.
      */
     public static void ended() {
-        ThreadCtx c = current();
+        end(current());
+    }
+
+    private static void end(ThreadCtx c) {
         Ev ev = c.ev;
         if (ev != null) {
             ev.end();
@@ -132,7 +135,7 @@ public final class Rt {
             }
             throw Ev.sneaky(t);
         } finally {
-            ended();
+            end(c);
         }
     }
 
