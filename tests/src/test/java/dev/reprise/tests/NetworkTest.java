@@ -52,7 +52,9 @@ class NetworkTest {
         Run recorded = Reprise.record(rec, corpus("corpus.outside.Sockets", api, socketFile.toString()));
         assertEquals(0, recorded.status(), recorded::toString);
         assertEquals("before the network\nreceived hello\n", recorded.stdout(), recorded::toString);
-        assertEquals("", recorded.stderr(), recorded::toString);
+        // The program wrote nothing on stderr (programStderr's "\n"); Reprise's own advice (a race
+        // its first recording learned in the JDK's server) may stand there, and is not the program's.
+        assertEquals("\n", recorded.programStderr(), recorded::toString);
         Files.deleteIfExists(socketFile);
 
         assertReplaysWithoutNetwork(rec, recorded);
@@ -98,7 +100,9 @@ class NetworkTest {
         Run recorded = Reprise.record(rec, corpus("corpus.net.InProcess", client, "16"));
         assertEquals(0, recorded.status(), recorded::toString);
         assertTrue(recorded.stdout().contains(" 16 answers, squares sum 1240\n"), recorded::toString);
-        assertEquals("", recorded.stderr(), recorded::toString);
+        // The program wrote nothing on stderr (programStderr's "\n"); Reprise's own advice (a race
+        // its first recording learned in the JDK's server) may stand there, and is not the program's.
+        assertEquals("\n", recorded.programStderr(), recorded::toString);
 
         assertReplaysWithoutNetwork(rec, recorded);
     }
@@ -122,7 +126,9 @@ class NetworkTest {
         assertTrue(recorded.stdout().startsWith("sync: 200 49 (0 bytes in) over TLSv1.3\n"), recorded::toString);
         assertTrue(recorded.stdout().contains("async: 8 answers, squares sum 140\n"), recorded::toString);
         assertTrue(recorded.stdout().endsWith("served, squares sum 333\n"), recorded::toString);
-        assertEquals("", recorded.stderr(), recorded::toString);
+        // The program wrote nothing on stderr (programStderr's "\n"); Reprise's own advice (a race
+        // its first recording learned in the JDK's server) may stand there, and is not the program's.
+        assertEquals("\n", recorded.programStderr(), recorded::toString);
         Files.delete(store);
 
         assertReplaysWithoutNetwork(rec, recorded);
