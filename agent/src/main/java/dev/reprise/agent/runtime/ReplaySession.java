@@ -153,7 +153,24 @@ final class ReplaySession extends Session {
         }
     }
 
-    /** Asked for an event past the end of this thread's stream. */
+    /**
+     * Asked for an event past the end of this thread's stream, one that a relaxed event of the
+     * recording could be if {@code relaxable}: returns how many relaxed events the thread takes
+     * from here on, at least one, when another thread's edge asks for them ({@link CutTails});
+     * else, or if none is asked for, never returns ({@link #endOfRecording}).
+     */
+    long cutTail(ThreadCtx ctx, int op, int site, boolean relaxable) {
+        if (!relaxable || config.order() != Order.RTO || ctx.waitMonitor != null || ctx.jdkInit
+                || (ctx.initializing != null && ctx.index < 0)) {
+            endOfRecording(ctx, op, site);
+        }
+        ctx.awaitingExit = true;
+        long asked = CutTails.await(ctx);
+        ctx.awaitingExit = false;
+        return asked - ctx.syncCount;
+    }
+
+    /** Asked for an event past the end of this thread's stream, which it cannot take. */
     void endOfRecording(ThreadCtx ctx, int op, int site) {
         if (ctx.jdkInit || (ctx.initializing != null && ctx.index < 0)) {
             Divergence.initializerLonger(ctx, op, site);

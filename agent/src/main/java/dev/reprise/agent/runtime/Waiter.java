@@ -66,6 +66,7 @@ final class Waiter {
         }
         long park = 10_000;
         while (!ReplayOrder.ready(ctx)) {
+            CutTails.ask(ctx);
             SLOTS.setVolatile(Parked.BY_THREAD, ctx.index, ctx);
             PARKED_COUNT.getAndAdd(1);
             if (!ReplayOrder.ready(ctx)) {

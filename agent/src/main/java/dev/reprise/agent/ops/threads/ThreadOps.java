@@ -38,6 +38,8 @@ public final class ThreadOps {
             "jdk.internal.event.VirtualThreadEndEvent", "isTurnedOn", MethodType.methodType(boolean.class));
     private static final Op JOIN = Op.named("thread.join");
     private static final Op ALIVE = Op.named("thread.alive");
+    private static final Op STATE = Op.named("thread.state");
+    private static final Thread.State[] STATES = Thread.State.values();
     private static final Op SLEEP = Op.named("thread.sleep");
     private static final Op INTERRUPT = Op.withRelaxedTwin("thread.interrupt");
     private static final Op INTERRUPTED = Op.named("thread.interrupted");
@@ -314,6 +316,20 @@ public final class ThreadOps {
         Ev ev = Ev.begin(ALIVE, site, 0);
         try {
             return ev.z(ev.live() && t.isAlive());
+        } finally {
+            ev.end();
+        }
+    }
+
+    /** A thread's state follows the scheduling of threads: a program waiting for one takes the recorded path. */
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/lang/Thread", method = "getState", desc = "()Ljava/lang/Thread$State;")
+    public static Thread.State getState(Thread t, int site) {
+        if (!Rt.claim()) {
+            return t.getState();
+        }
+        Ev ev = Ev.begin(STATE, site, 0);
+        try {
+            return STATES[ev.i(ev.live() ? t.getState().ordinal() : 0)];
         } finally {
             ev.end();
         }
