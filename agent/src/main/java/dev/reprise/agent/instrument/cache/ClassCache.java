@@ -52,13 +52,15 @@ public final class ClassCache {
     private final ClassPack.Name packName;
     /** Classes this run loaded that the pack lacks; guarded by itself (class loading runs on any thread). */
     private final List<Unpacked> unpacked = new ArrayList<>();
+    private final EntryWriter writer;
 
     /** A class whose entry the next pack should hold: its name, and its bytes' length and checksums. */
     private record Unpacked(String name, int length, int crc32c, int crc32) {
     }
 
-    private ClassCache(File dir, ClassPack.Name packName) {
+    private ClassCache(File dir, ClassPack.Name packName, EntryWriter writer) {
         this.dir = dir;
+        this.writer = writer;
         this.verdicts = QuietVerdictsFile.read(new File(dir, VERDICTS));
         this.packName = packName;
         this.pack = ClassPack.read(new File(dir, packName.file()));
@@ -79,16 +81,20 @@ public final class ClassCache {
             createPrivate(dir);
             build.setLastModified(System.currentTimeMillis());
             pruneBuilds(builds);
-            ClassCache cache = new ClassCache(dir.toFile(), ClassPack.name());
             // Every path once: a miss (of a name never written), a write, a hit and its kept fields.
+            File dirFile = dir.toFile();
             byte[] probe = {(byte) 0xCA, (byte) 0xFE};
-            cache.get("reprise/Absent", true, probe);
+            EntryFile.read(new File(dirFile, "reprise.Absent"), probe);
             VolatileFields.Declared fields = new VolatileFields.Declared("java/lang/Object", Set.of("f", "g"), Set.of("f"), Set.of("g"), false);
-            cache.put("reprise/Probe", true, probe, new CacheEntry(probe, List.of("probe"), List.of("reprise/Probe;f;0;"),
+            File probed = new File(dirFile, "reprise.Probe");
+            EntryFile.write(probed, probe, new CacheEntry(probe, List.of("probe"), List.of("reprise/Probe;f;0;"),
                     CacheEntry.declaredBytes(fields)));
-            CacheEntry hit = cache.get("reprise/Probe", true, probe);
+            CacheEntry hit = EntryFile.read(probed, probe);
             // Not the record's equals: its first call spins method handles.
-            return hit != null && CacheEntry.readDeclared(hit.declared()).volatiles().equals(fields.volatiles()) ? cache : null;
+            if (hit == null || !CacheEntry.readDeclared(hit.declared()).volatiles().equals(fields.volatiles())) {
+                return null;
+            }
+            return new ClassCache(dirFile, ClassPack.name(), EntryWriter.start());
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -142,12 +148,9 @@ public final class ClassCache {
         return EntryFile.read(file(name, firstLoad, input), input);
     }
 
+    /** Keeps {@code entry} for the next run; written off the class's loading ({@link EntryWriter}). */
     public void put(String name, boolean firstLoad, byte[] input, CacheEntry entry) {
-        try {
-            EntryFile.write(file(name, firstLoad, input), input, entry);
-        } catch (IOException | RuntimeException e) {
-            // not cached: the next run instruments the class again
-        }
+        writer.add(file(name, firstLoad, input), input, entry);
     }
 
     /**
@@ -175,11 +178,12 @@ public final class ClassCache {
     }
 
     /**
-     * At exit: writes the pack anew if this run loaded classes it lacked or checked answers it did
+     * At exit: writes the entries still queued ({@link EntryWriter}), then the pack anew if this run loaded classes it lacked or checked answers it did
      * not vouch for. Its entries vouch only if the class path is jars only and the application
      * class loader searched nothing a pack cannot stamp ({@link ClassFiles#reach}).
      */
     public void savePack() {
+        writer.drain();
         List<Unpacked> todo;
         synchronized (unpacked) {
             todo = new ArrayList<>(unpacked);
