@@ -7,12 +7,15 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
+import corpus.Expect;
+
 /**
  * ConcurrentHashMaps that main fills while it runs alone (directly and from a class initializer),
  * then shares with threads that race on them: the first thread is started inside a
  * {@code computeIfAbsent} and writes the map while main's call is still running, then three
  * threads merge into, claim and iterate the maps. Each line is what the interleaving made of them.
  */
+@Expect
 public final class AloneThenShared {
     /** Filled by its initializer, which runs while main is alone. */
     static final class Registry {

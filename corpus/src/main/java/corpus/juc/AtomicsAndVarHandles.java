@@ -16,6 +16,8 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
+import corpus.Expect;
+
 /**
  * Atomic variables and VarHandles raced by three threads A, B, C, each line a result that only
  * the interleaving decides: tickets, folds that do not commute, compare-and-set retry loops and
@@ -25,6 +27,7 @@ import java.util.concurrent.atomic.LongAdder;
  * object published through a volatile field, and what seven readers see of a field one thread
  * keeps writing.
  */
+@Expect
 public final class AtomicsAndVarHandles {
     private static final VarHandle TICKETS;
     private static final VarHandle FOLD;

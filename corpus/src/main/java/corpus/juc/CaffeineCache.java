@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
+import corpus.Expect;
+
 /**
  * Caffeine, a real concurrent cache library, used by four threads at once. Its maintenance runs
  * on the calling thread (executor {@code Runnable::run}), so what the cache does follows from the
@@ -17,6 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * invalidated it), each thread's hits and misses, and the final contents of an unbounded cache
  * and of one bounded to six entries, where the interleaving decides what was evicted.
  */
+@Expect
 public final class CaffeineCache {
     public static void main(String[] args) throws Exception {
         unbounded();

@@ -18,6 +18,8 @@ import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import corpus.Expect;
+
 /**
  * Concurrent collections written by several threads at once, each line what the interleaving
  * made of them: the iteration order of a ConcurrentHashMap whose keys share one hash (a bin
@@ -26,6 +28,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * merges into and polls from a ConcurrentSkipListMap, and for six blocking queues which consumer
  * got which producer's items.
  */
+@Expect
 public final class ConcurrentCollections {
     /** Six keys with one hash code ("Aa" and "BB" hash alike): one bin, in insertion order. */
     static final String[] KEYS = {"AaAaAa", "AaAaBB", "AaBBAa", "AaBBBB", "BBAaAa", "BBAaBB"};

@@ -18,12 +18,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import corpus.Expect;
+
 /**
  * CompletableFuture chains and parallel streams, printing where and in which order their stages
  * ran: supplyAsync, thenApplyAsync, thenCombine, allOf and anyOf on a pool of three and on the
  * common pool (where a thenApply stage runs in the completing worker or, if already complete, in
  * the caller), and the order in which a parallel stream's map and forEach met the elements.
  */
+@Expect
 public final class Futures {
     public static void main(String[] args) throws Exception {
         customPool();

@@ -8,11 +8,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
+import corpus.Expect;
+
 /**
  * java.util.concurrent locks: a bounded buffer on a ReentrantLock with two Conditions, a start
  * gate (CountDownLatch), a Semaphore admitting two threads at a time, and tryLock with a
  * timeout; every line printed reveals the interleaving.
  */
+@Expect
 public final class Locks {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition notFull = lock.newCondition();

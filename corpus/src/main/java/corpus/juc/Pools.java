@@ -19,12 +19,15 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import corpus.Expect;
+
 /**
  * Thread pools and which of their workers ran what, in which order: a fixed pool's invokeAll, a
  * cached pool reusing idle workers or starting new ones, a scheduled pool's periodic and delayed
  * tasks interleaved, an ExecutorCompletionService's completion order, and the leaves of a
  * RecursiveTask on a ForkJoinPool and on the common pool.
  */
+@Expect
 public final class Pools {
     public static void main(String[] args) throws Exception {
         fixedPool();

@@ -21,6 +21,8 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.concurrent.locks.StampedLock;
 
+import corpus.Expect;
+
 /**
  * The synchronizers of java.util.concurrent, each contended by three or four threads A, B, C, D:
  * one line each says in which order the threads got through (an unfair and a fair ReentrantLock
@@ -29,6 +31,7 @@ import java.util.concurrent.locks.StampedLock;
  * which thread ran its action, a Phaser's phases, an Exchanger's pairings, and a baton handed on
  * with LockSupport.park and unpark).
  */
+@Expect
 public final class Synchronizers {
     public static void main(String[] args) throws Exception {
         unfairLock();
