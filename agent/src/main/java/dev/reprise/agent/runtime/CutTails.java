@@ -27,15 +27,19 @@ final class CutTails {
 
     /**
      * Per thread index, the threads waiting at their stream's end, and the count of events asked
-     * of each. A waiter stores itself, then reads its demand; an asker raises the demand, then
-     * reads the waiter: all volatile, so one of the two sees the other's store. An asker that
-     * finds no waiter asks again at its next check ({@link Waiter#await}), so a thread that arrives
-     * at its stream's end later still hears it. In a class of its own: most replays never need it.
+     * of each (volatile accesses). A waiter stores itself, then reads its demand before each park;
+     * an asker raises the demand of a waiter it finds, then unparks it. An asker that looked
+     * before the waiter stored itself asks again at its next check ({@link Waiter#await} asks
+     * before each of its parks), so no demand is lost. In a class of its own, made when a thread
+     * first waits so ({@link #waited}): most replays never need it.
      */
     private static final class Table {
         static final ThreadCtx[] WAITERS = new ThreadCtx[SyncOrder.MAX_THREADS];
         static final long[] DEMAND = new long[SyncOrder.MAX_THREADS];
     }
+
+    /** Set by the first thread that waits at its stream's end: until then an asker need not look in the {@link Table}. */
+    private static volatile boolean waited;
 
     private CutTails() {
     }
@@ -47,6 +51,7 @@ final class CutTails {
      */
     static long await(ThreadCtx ctx) {
         int index = ctx.index;
+        waited = true;
         WAITING.setVolatile(Table.WAITERS, index, ctx);
         try {
             while (true) {
@@ -63,6 +68,9 @@ final class CutTails {
 
     /** {@code ctx} waits for an edge: asks each thread it waits for that waits at its stream's end. */
     static void ask(ThreadCtx ctx) {
+        if (!waited) {
+            return;
+        }
         for (int i = 0; i < ctx.awaitEdges; i++) {
             int thread = ctx.awaitThreads[i];
             if (thread < 0) {

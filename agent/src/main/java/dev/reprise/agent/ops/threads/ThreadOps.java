@@ -322,7 +322,8 @@ public final class ThreadOps {
     }
 
     /** A thread's state follows the scheduling of threads: a program waiting for one takes the recorded path. */
-    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/lang/Thread", method = "getState", desc = "()Ljava/lang/Thread$State;")
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/lang/Thread", method = "getState", desc = "()Ljava/lang/Thread$State;",
+            programOnly = true)
     public static Thread.State getState(Thread t, int site) {
         if (!Rt.claim()) {
             return t.getState();
