@@ -160,8 +160,9 @@ final class ReplaySession extends Session {
      * else, or if none is asked for, never returns ({@link #endOfRecording}).
      */
     long cutTail(ThreadCtx ctx, int op, int site, boolean relaxable) {
-        if (!relaxable || config.order() != Order.RTO || ctx.waitMonitor != null || ctx.jdkInit
-                || (ctx.initializing != null && ctx.index < 0)) {
+        // Without an index (a JDK class's initializer, or an application one that logged no
+        // event when recorded) no edge can name the context's events: none is asked for.
+        if (!relaxable || config.order() != Order.RTO || ctx.waitMonitor != null || ctx.index < 0) {
             endOfRecording(ctx, op, site);
         }
         ctx.awaitingExit = true;

@@ -82,11 +82,12 @@ public final class ClassCache {
             build.setLastModified(System.currentTimeMillis());
             pruneBuilds(builds);
             // Every path once: a miss (of a name never written), a write, a hit and its kept fields.
+            // The write directly, not queued (EntryWriter), so that the hit can follow it.
             File dirFile = dir.toFile();
             byte[] probe = {(byte) 0xCA, (byte) 0xFE};
-            EntryFile.read(new File(dirFile, "reprise.Absent"), probe);
+            EntryFile.read(file(dirFile, "reprise/Absent", true, Checksums.crc32c(probe)), probe);
             VolatileFields.Declared fields = new VolatileFields.Declared("java/lang/Object", Set.of("f", "g"), Set.of("f"), Set.of("g"), false);
-            File probed = new File(dirFile, "reprise.Probe");
+            File probed = file(dirFile, "reprise/Probe", true, Checksums.crc32c(probe));
             EntryFile.write(probed, probe, new CacheEntry(probe, List.of("probe"), List.of("reprise/Probe;f;0;"),
                     CacheEntry.declaredBytes(fields)));
             CacheEntry hit = EntryFile.read(probed, probe);
@@ -178,8 +179,8 @@ public final class ClassCache {
     }
 
     /**
-     * At exit: writes the entries still queued ({@link EntryWriter}), then the pack anew if this run loaded classes it lacked or checked answers it did
-     * not vouch for. Its entries vouch only if the class path is jars only and the application
+     * At exit: writes the entries still queued ({@link EntryWriter}), then the pack anew if this
+     * run loaded classes it lacked or checked answers it did not vouch for. Its entries vouch only if the class path is jars only and the application
      * class loader searched nothing a pack cannot stamp ({@link ClassFiles#reach}).
      */
     public void savePack() {
@@ -191,7 +192,7 @@ public final class ClassCache {
         }
         List<ClassPack.Added> added = new ArrayList<>();
         for (Unpacked u : todo) {
-            byte[] entry = EntryFile.rawEntry(file(u.name(), true, u.crc32c()), u.length(), u.crc32());
+            byte[] entry = EntryFile.rawEntry(file(dir, u.name(), true, u.crc32c()), u.length(), u.crc32());
             if (entry == null) {
                 entry = pack.raw(u.name(), u.length(), u.crc32c());
             }
@@ -251,10 +252,10 @@ public final class ClassCache {
     }
 
     private File file(String name, boolean firstLoad, byte[] input) {
-        return file(name, firstLoad, Checksums.crc32c(input));
+        return file(dir, name, firstLoad, Checksums.crc32c(input));
     }
 
-    private File file(String name, boolean firstLoad, int crc32c) {
+    private static File file(File dir, String name, boolean firstLoad, int crc32c) {
         return new File(dir, name.replace('/', '.') + (firstLoad ? ".load." : ".retransform.")
                 + Long.toHexString(crc32c & 0xFFFFFFFFL));
     }

@@ -49,24 +49,28 @@ final class EntryWriter implements Runnable {
 
     @Override
     public void run() {
-        while (true) {
-            Pending p;
-            synchronized (queue) {
-                while (queue.isEmpty()) {
-                    try {
+        try {
+            while (true) {
+                Pending p;
+                synchronized (queue) {
+                    while (queue.isEmpty()) {
                         queue.wait();
-                    } catch (InterruptedException e) {
-                        return;
+                    }
+                    p = queue.remove(0);
+                    writing = true;
+                }
+                try {
+                    write(p);
+                } finally {
+                    // Also if an error ends this thread: the exit's drain waits for writing to clear.
+                    synchronized (queue) {
+                        writing = false;
+                        queue.notifyAll();
                     }
                 }
-                p = queue.remove(0);
-                writing = true;
             }
-            write(p);
-            synchronized (queue) {
-                writing = false;
-                queue.notifyAll();
-            }
+        } catch (InterruptedException e) {
+            // nothing interrupts it; the exit writes what is left
         }
     }
 
