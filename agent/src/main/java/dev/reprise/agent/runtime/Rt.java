@@ -221,6 +221,11 @@ public final class Rt {
         return c.initializing != null ? c.outer.path : c.path;
     }
 
+    /** Whether the current thread runs a static initializer in the initializer's own context. */
+    public static boolean initializing() {
+        return current().initializing != null;
+    }
+
     /** Whether the current thread runs a JDK class's static initializer in the initializer's own context. */
     public static boolean initializingJdkClass() {
         return current().jdkInit;

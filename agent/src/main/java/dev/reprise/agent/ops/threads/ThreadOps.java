@@ -27,6 +27,8 @@ import dev.reprise.agent.runtime.Threads;
 public final class ThreadOps {
     private static final Op START = Op.withRelaxedTwin("thread.start");
     private static final Op NEW_ID = Op.named("thread.newid");
+    private static final Op INITIALIZER_ID = Op.named("thread.initializerid");
+    private static final Op INITIALIZER_NAME = Op.named("thread.initializername");
     private static final Op SHUTDOWN_HOOK = Op.named("thread.shutdownhook");
     private static final Op RUNTIME_EXIT = Op.named("runtime.exit");
     private static final Op RUNTIME_HALT = Op.named("runtime.halt");
@@ -54,6 +56,8 @@ public final class ThreadOps {
             JdkMethods.statikIfPresent("java.lang.Thread$ThreadIdentifiers", "next", MethodType.methodType(long.class));
     private static final MethodHandle ID_LIVE =
             JdkMethods.special(Thread.class, "getId", MethodType.methodType(long.class));
+    private static final MethodHandle NAME_LIVE =
+            JdkMethods.special(Thread.class, "getName", MethodType.methodType(String.class));
     private static final String CARRIER = "jdk.internal.misc.CarrierThread";
     /** {@code (Thread, Object)void}: the container argument is unused. */
     private static final MethodHandle START_LIVE = MethodHandles.dropArguments(
@@ -298,8 +302,47 @@ public final class ThreadOps {
         if (id < 0) {
             id = (long) ID_LIVE.invokeExact(t);
         }
-        Rt.release();
+        if (t == Thread.currentThread() && Rt.initializing()) {
+            return initializerThreadId(id);
+        }
         return id;
+    }
+
+    /**
+     * The current thread's id asked in a class initializer's context: an event of the
+     * initializer's stream. Replay runs the initializer on whichever thread uses the class first,
+     * not necessarily the recording's, and gives it the recorded thread's id: an initializer that
+     * keeps something by its thread's id (Jetty's {@code ThreadIdPool} puts its first item at
+     * the slot the id names) leaves it where the recording's did.
+     */
+    private static long initializerThreadId(long id) {
+        Ev ev = Ev.begin(INITIALIZER_ID, 0, 0);
+        try {
+            return ev.j(ev.live() ? id : 0);
+        } finally {
+            ev.end();
+        }
+    }
+
+    /**
+     * A thread's name is its own field, except the current thread's asked in a class
+     * initializer's context, which is the recorded one for the reason {@link #getId} gives: an
+     * initializer that logs, or names what it makes after its thread, prints the recording's
+     * name on whichever thread the replay runs it. {@code toString} reads it here too.
+     */
+    @Prologue(owner = "java/lang/Thread", method = "getName", desc = "()Ljava/lang/String;")
+    public static String getName(Thread t) throws Throwable {
+        String name = (String) NAME_LIVE.invokeExact(t);
+        if (t == Thread.currentThread() && Rt.initializing()) {
+            Ev ev = Ev.begin(INITIALIZER_NAME, 0, 0);
+            try {
+                return ev.s(ev.live() ? name : null);
+            } finally {
+                ev.end();
+            }
+        }
+        Rt.release();
+        return name;
     }
 
     /** JDK 19+: {@code getId} as {@code threadId}. */
