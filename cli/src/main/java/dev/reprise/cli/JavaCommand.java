@@ -80,6 +80,15 @@ final class JavaCommand {
         return words.subList(1, optionsEnd);
     }
 
+    /** The same command with {@code jvmOptions} in place of its JVM options. */
+    JavaCommand withJvmOptions(List<String> jvmOptions) {
+        List<String> out = new ArrayList<>();
+        out.add(words.get(0));
+        out.addAll(jvmOptions);
+        out.addAll(words.subList(optionsEnd, words.size()));
+        return new JavaCommand(out, 1 + jvmOptions.size());
+    }
+
     /**
      * The command with the agent added, running {@code java} from {@code javaExe}. A native agent
      * among {@code extraJvmOptions} ({@code -agentlib:jdwp} for {@code replay --debug}) goes

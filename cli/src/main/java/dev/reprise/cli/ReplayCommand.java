@@ -84,6 +84,11 @@ final class ReplayCommand implements Callable<Integer> {
             Main.say("cannot replay " + dir + ": " + mismatch);
             return ExitCodes.USAGE;
         }
+        String diagnostics = JvmDiagnostics.replayNote(java.jvmOptions());
+        if (diagnostics != null) {
+            Main.say(diagnostics);
+        }
+        java = java.withJvmOptions(JvmDiagnostics.forReplay(java.jvmOptions()));
         StopAt stop = null;
         if (stopAt != null) {
             try {

@@ -3,10 +3,12 @@ package dev.reprise.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The JVM options Reprise adds to the program's command: room in metaspace for its own classes,
  * so that they do not bring the program's first metadata collection forward; an option the user
- * gives wins. And one a user may give: every class verified.
+ * gives wins. And those a user may give: every class verified; the JVM's own log and a flight
+ * recording.
  */
 class JvmOptionsTest {
     private static final long MIB = 1024 * 1024;
@@ -60,5 +63,38 @@ class JvmOptionsTest {
         assertEquals(0, recorded.status(), recorded::toString);
         assertTrue(recorded.stdout().startsWith("alone: size 307, sum "), recorded::toString);
         Reprise.assertReplaysMatch(rec, recorded, 2);
+    }
+
+    /**
+     * The JVM's own log and a flight recording started from the command line report on the
+     * recording's JVM: the recording runs with both (the log on stdout, the flight recorder's file
+     * written, with its events on the program's file writes), and a replay runs without them, says
+     * so, prints the program's own output alone, byte for byte, and writes no flight recording.
+     */
+    @Test
+    void theJvmsOwnLogAndFlightRecordingAreNotReplayed() throws Exception {
+        Path flight = tmp.resolve("flight.jfr");
+        List<String> command = new ArrayList<>(Reprise.corpus("corpus.juc.Locks"));
+        List<String> diagnostics = List.of("-Xlog:gc*:stdout", "-XX:StartFlightRecording=settings=profile,filename=" + flight);
+        command.addAll(1, diagnostics);
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, command);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().contains("][info][gc"), recorded::toString);
+        assertTrue(Files.size(flight) > 0, "the flight recording of the recorded run");
+        Files.delete(flight);
+        String programOut = recorded.stdout().lines().filter(l -> !l.startsWith("["))
+                .collect(Collectors.joining("\n", "", "\n"));
+        assertTrue(programOut.contains(" put 0\n"), recorded::toString);
+
+        for (int seed = 1; seed <= 3; seed++) {
+            Run replayed = Reprise.replay(rec, "--chaos", Integer.toString(seed));
+            assertEquals(recorded.status(), replayed.status(), replayed::toString);
+            assertEquals(programOut, replayed.stdout(), replayed::toString);
+            assertEquals(recorded.programStderr(), replayed.programStderr(), replayed::toString);
+            assertTrue(replayed.stderr().startsWith("reprise: the replay runs without the JVM's own log and flight recorder ("
+                    + String.join(" ", diagnostics) + ")"), replayed::toString);
+            assertTrue(Files.notExists(flight), "a replay wrote a flight recording");
+        }
     }
 }

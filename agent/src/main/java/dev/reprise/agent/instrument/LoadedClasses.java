@@ -32,8 +32,7 @@ import dev.reprise.agent.runtime.JdkLoaders;
  *
  * <p>Redefining bypasses the bytes the JVM would have given the transformer, so it is only done
  * when they are certainly the JDK's own, as the cache's directory (this JDK) says: when no other
- * agent runs, no module is patched and Flight Recorder, which instruments JDK classes itself, is
- * not started from the command line; and when the JDK's classes are not verified ({@link #keptBytesUsable}).
+ * agent runs and no module is patched; and when the JDK's classes are not verified ({@link #keptBytesUsable}).
  *
  * <p>Redefining happens before Reprise's transformers are registered: with none registered, the
  * JVM posts no class-file hook for the redefined classes, so it does not copy each class file into
@@ -219,8 +218,12 @@ public final class LoadedClasses {
     }
 
     /**
-     * Whether the JVM's options start no agent but Reprise's, patch no module, start no flight
-     * recording and do not have the JDK's own classes verified: bytes kept by a run that did not
+     * Whether the JVM's options start no agent but Reprise's, patch no module and do not have the
+     * JDK's own classes verified. A flight recording started from the command line starts after
+     * premain, and then retransforms the JDK classes it reports on (file and socket streams,
+     * {@code Throwable}): those must have been redefined, so that its retransformation starts
+     * from Reprise's bytes and keeps them; an event class it changed as it loaded, which a
+     * redefinition cannot match, is refused and retransformed. Verified classes: bytes kept by a run that did not
      * verify them may lack stack map frames, which the JVM's class-data archive does not always
      * keep (seen: {@code AbstractMap$SimpleEntry.equals}), and a redefinition the JVM verifies
      * would then fail. Retransforming has the JVM rebuild the class files, with their frames.
@@ -228,8 +231,7 @@ public final class LoadedClasses {
     static boolean keptBytesUsable(String[] jvmOptions) {
         for (String o : jvmOptions) {
             if (o.startsWith("-agentpath:") || o.startsWith("-agentlib:") && !o.startsWith("-agentlib:jdwp")
-                    || o.startsWith("--patch-module") || o.startsWith("-XX:StartFlightRecording")
-                    || o.startsWith("-XX:+FlightRecorder") || o.equals("-Xverify:all") || o.equals("-XX:+BytecodeVerificationLocal")) {
+                    || o.startsWith("--patch-module") || o.equals("-Xverify:all") || o.equals("-XX:+BytecodeVerificationLocal")) {
                 return false;
             }
         }

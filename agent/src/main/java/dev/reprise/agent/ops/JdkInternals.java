@@ -17,6 +17,12 @@ import java.util.Set;
  * initializer's. Its reads of the bundle's file, and the actions of the map it builds, are no
  * events either; the code of a program's own bundle class that it runs is not recorded, and runs
  * live on replay.
+ *
+ * <p>The flight recorder's commands ({@code -XX:StartFlightRecording} as the JVM starts, {@code jcmd
+ * JFR.start} and the rest later) run as the JVM's work, not the program's: they make the
+ * recorder's repository, named after the process and the time, and start its threads. A replay
+ * runs without the flight recorder (the CLI drops its options), so nothing of it may be in the
+ * recording.
  */
 public final class JdkInternals {
     /** {@code owner.method} of every JDK method run unlogged, whatever its descriptor; {@code owner.*}: all. */
@@ -25,7 +31,8 @@ public final class JdkInternals {
             "java/lang/invoke/MethodHandleNatives.*",
             "jdk/internal/vm/ThreadContainers.registerContainer",
             "jdk/internal/vm/ThreadContainers.deregisterContainer",
-            "java/util/ResourceBundle.loadBundle");
+            "java/util/ResourceBundle.loadBundle",
+            "jdk/jfr/internal/dcmd/AbstractDCmd.execute");
     /** The classes of {@link #UNLOGGED_METHODS}. */
     private static final Set<String> OWNERS = owners();
 
