@@ -50,6 +50,24 @@ public final class JdkMethods {
         }
     }
 
+    /** A virtual (interface or overridable) method of a JDK type. */
+    public static MethodHandle virtual(Class<?> owner, String name, MethodType type) {
+        try {
+            return lookup(owner).findVirtual(owner, name, type);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot reach " + owner.getName() + "." + name + type, e);
+        }
+    }
+
+    /** Like {@link #virtual} but absent on some JDK versions: returns null there. */
+    public static MethodHandle virtualIfPresent(Class<?> owner, String name, MethodType type) {
+        try {
+            return lookup(owner).findVirtual(owner, name, type);
+        } catch (ReflectiveOperationException e) {
+            return null;
+        }
+    }
+
     /** A handle on the private field {@code owner.name}. */
     public static VarHandle field(Class<?> owner, String name, Class<?> type) {
         try {

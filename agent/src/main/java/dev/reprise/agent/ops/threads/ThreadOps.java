@@ -14,6 +14,7 @@ import dev.reprise.agent.runtime.Ordered;
 import dev.reprise.agent.runtime.RaceWatch;
 import dev.reprise.agent.runtime.Rt;
 import dev.reprise.agent.runtime.Session;
+import dev.reprise.agent.runtime.SyncActions;
 import dev.reprise.agent.runtime.Threads;
 
 /**
@@ -21,7 +22,9 @@ import dev.reprise.agent.runtime.Threads;
  * resource), so creation indexes are the same on replay. A shutdown hook is named when it is
  * registered: the JVM starts it from an unrecorded thread at exit, but it is the program's.
  * Interrupts are ordered and recorded, and on replay never delivered for real: every operation an
- * interrupt affects (sleep, wait, join, the interrupt status) replays its recorded outcome.
+ * interrupt affects (sleep, wait, join, the interrupt status) replays its recorded outcome, but
+ * for the interruptible channel the target is blocked on, which replay interrupts itself
+ * ({@link ChannelInterrupts}).
  * Sleeps and joins that ended in the recording end at once on replay.
  */
 public final class ThreadOps {
@@ -45,6 +48,7 @@ public final class ThreadOps {
     private static final Op SLEEP = Op.named("thread.sleep");
     private static final Op INTERRUPT = Op.withRelaxedTwin("thread.interrupt");
     private static final Op INTERRUPTED = Op.named("thread.interrupted");
+    private static final Op BLOCKED_ON = Op.withRelaxedTwin("thread.blockedon");
     /** The resource that orders thread starts. */
     private static final Object REGISTRY = new Object();
 
@@ -58,6 +62,8 @@ public final class ThreadOps {
             JdkMethods.special(Thread.class, "getId", MethodType.methodType(long.class));
     private static final MethodHandle NAME_LIVE =
             JdkMethods.special(Thread.class, "getName", MethodType.methodType(String.class));
+    /** Read here, so that preparing this family initializes {@link ChannelInterrupts}, not a hook's first call. */
+    private static final MethodHandle BLOCKED_ON_LIVE = ChannelInterrupts.BLOCKED_ON_LIVE;
     private static final String CARRIER = "jdk.internal.misc.CarrierThread";
     /** {@code (Thread, Object)void}: the container argument is unused. */
     private static final MethodHandle START_LIVE = MethodHandles.dropArguments(
@@ -413,7 +419,42 @@ public final class ThreadOps {
         try {
             if (ev.live()) {
                 INTERRUPT_LIVE.invokeExact(t);
+            } else {
+                ChannelInterrupts.deliver(t);
             }
+        } finally {
+            Ordered.exit(ev);
+        }
+    }
+
+    /**
+     * A channel's {@code begin()} or {@code end()} (or a selector's) sets or clears the thread's
+     * blocker, which an interrupt from another thread hands the interrupt to: ordered on the
+     * thread as its interrupts are, so that a replay's interrupt finds the blocker the recorded
+     * one found ({@link ChannelInterrupts}).
+     */
+    @Prologue(owner = "java/nio/channels/spi/AbstractInterruptibleChannel", method = "blockedOn",
+            desc = "(Ljdk/internal/misc/Interruptible;)V", optional = true)
+    public static void blockedOn(Object blocker) throws Throwable {
+        blockedOnOrdered(blocker);
+    }
+
+    /** JDK 17's {@code blockedOn}, whose blocker is of {@code sun.nio.ch}. */
+    @Prologue(owner = "java/nio/channels/spi/AbstractInterruptibleChannel", method = "blockedOn",
+            desc = "(Lsun/nio/ch/Interruptible;)V", optional = true)
+    public static void blockedOn17(Object blocker) throws Throwable {
+        blockedOnOrdered(blocker);
+    }
+
+    private static void blockedOnOrdered(Object blocker) throws Throwable {
+        if (SyncActions.quietNow()) {
+            BLOCKED_ON_LIVE.invokeExact(blocker); // the JDK's own channel: live, no event
+            Rt.release();
+            return;
+        }
+        Ev ev = Ordered.enter(BLOCKED_ON, 0, 0, Thread.currentThread());
+        try {
+            BLOCKED_ON_LIVE.invokeExact(blocker);
         } finally {
             Ordered.exit(ev);
         }
