@@ -136,12 +136,27 @@ class NetworkTest {
 
     /**
      * A web service recorded while clients in another process (this test's JVM) send it forty
-     * requests at once, replayed with no client and no network.
+     * requests at once, replayed with no client and no network: on the JDK's server, and on
+     * embedded Jetty from Maven Central. A first recording that found races it does not order
+     * (Jetty's job queue races on its array by design) says so, and the next one orders them:
+     * the test records again, as that advice tells a user to.
      */
-    @Test
-    void aServerReplaysWithoutItsClients() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"corpus.net.Serve", "corpus.net.JettyServe"})
+    void aServerReplaysWithoutItsClients(String server) throws Exception {
         Path rec = tmp.resolve("rec");
-        LiveRecording live = LiveRecording.start(List.of(), rec, corpus("corpus.net.Serve", "40"));
+        Run recorded = recordServingForty(server, rec);
+        if (recorded.stderr().contains("which this recording does not order")) {
+            Reprise.deleteTree(rec);
+            recorded = recordServingForty(server, rec);
+            assertFalse(recorded.stderr().contains("which this recording does not order"), recorded::toString);
+        }
+        assertReplaysWithoutNetwork(rec, recorded);
+    }
+
+    /** Records {@code server} into {@code rec} while forty clients ask it at once, and checks their answers. */
+    private static Run recordServingForty(String server, Path rec) throws Exception {
+        LiveRecording live = LiveRecording.start(List.of(), rec, corpus(server, "40"));
         int port = Integer.parseInt(live.awaitLineStarting("port "));
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
@@ -157,8 +172,7 @@ class NetworkTest {
         Run recorded = live.finish();
         assertEquals(0, recorded.status(), recorded::toString);
         assertTrue(recorded.stdout().endsWith("served 40, squares sum 20540\n"), recorded::toString);
-
-        assertReplaysWithoutNetwork(rec, recorded);
+        return recorded;
     }
 
     /**
