@@ -13,13 +13,15 @@ class LoadedClassesTest {
     void keptBytesAreUsedWhenNothingElseMayHaveChangedTheJdksClasses() {
         assertTrue(LoadedClasses.keptBytesUsable(new String[] {"-Xbootclasspath/a:/opt/reprise/reprise-agent.jar", REPRISE, "-Xmx1g"}));
         assertTrue(LoadedClasses.keptBytesUsable(new String[] {REPRISE, "-agentlib:jdwp=transport=dt_socket,server=y"}));
+        // The flight recorder starts after premain: its retransformations must start from Reprise's bytes.
+        assertTrue(LoadedClasses.keptBytesUsable(new String[] {REPRISE, "-XX:StartFlightRecording=duration=10s"}));
+        assertTrue(LoadedClasses.keptBytesUsable(new String[] {REPRISE, "-XX:+FlightRecorder"}));
     }
 
     @Test
-    void anotherAgentAPatchedModuleAFlightRecordingOrVerifyingTheJdkMeansInstrumentingWhatIsFound() {
+    void anotherAgentAPatchedModuleOrVerifyingTheJdkMeansInstrumentingWhatIsFound() {
         for (String other : new String[] {"-javaagent:/tmp/other.jar", "-agentpath:/tmp/libprofiler.so",
-            "-agentlib:hprof", "--patch-module=java.base=/tmp/patch", "-XX:StartFlightRecording=duration=10s",
-            "-XX:+FlightRecorder", "-Xverify:all", "-XX:+BytecodeVerificationLocal"}) {
+            "-agentlib:hprof", "--patch-module=java.base=/tmp/patch", "-Xverify:all", "-XX:+BytecodeVerificationLocal"}) {
             assertFalse(LoadedClasses.keptBytesUsable(new String[] {other, REPRISE}), other);
         }
         assertFalse(LoadedClasses.keptBytesUsable(new String[0]), "Reprise not started as an agent");
