@@ -14,7 +14,8 @@ import java.util.List;
  */
 final class JvmDiagnostics {
     private static final List<String> FLIGHT_RECORDER = List.of("-XX:StartFlightRecording", "-XX:FlightRecorderOptions");
-    private static final List<String> LOG = List.of("-Xlog", "-verbose:gc", "-verbose:class", "-verbose:module", "-verbose:jni");
+    /** {@code -Xloggc:FILE}, {@code -verbose} alone and {@code -verbose:gc}, {@code :class} and the rest are the log's aliases. */
+    private static final List<String> LOG = List.of("-Xlog", "-Xloggc", "-verbose");
 
     private JvmDiagnostics() {
     }
