@@ -347,7 +347,6 @@ public final class ThreadOps {
                 ev.end();
             }
         }
-        Rt.release();
         return name;
     }
 
