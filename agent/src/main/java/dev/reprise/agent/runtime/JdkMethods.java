@@ -52,11 +52,11 @@ public final class JdkMethods {
 
     /** A virtual (interface or overridable) method of a JDK type. */
     public static MethodHandle virtual(Class<?> owner, String name, MethodType type) {
-        try {
-            return lookup(owner).findVirtual(owner, name, type);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot reach " + owner.getName() + "." + name + type, e);
+        MethodHandle h = virtualIfPresent(owner, name, type);
+        if (h == null) {
+            throw new IllegalStateException("cannot reach " + owner.getName() + "." + name + type);
         }
+        return h;
     }
 
     /** Like {@link #virtual} but absent on some JDK versions: returns null there. */
