@@ -108,7 +108,7 @@ class ChildProcessTest {
     private void assertReplaysWithoutChildren(Path rec, Run recorded, Path markers) throws IOException {
         Path noTools = Files.createDirectories(tmp.resolve("no-tools"));
         clear(markers);
-        for (int seed = 1; seed <= REPLAYS; seed++) {
+        for (int seed = 1; seed <= Reprise.chaosReplays(REPLAYS); seed++) {
             List<String> cmd = new ArrayList<>(List.of("unshare", "-n"));
             cmd.addAll(Reprise.repriseCommand(List.of("replay", rec.toString(), "--chaos", Integer.toString(seed))));
             Map<String, String> env = new java.util.HashMap<>(cache);

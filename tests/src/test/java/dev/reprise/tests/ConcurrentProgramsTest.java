@@ -118,7 +118,7 @@ class ConcurrentProgramsTest {
         args.addAll(corpus(program));
         Run recorded = Reprise.reprise(args, null, Map.of(), null);
         assertEquals(0, recorded.status(), recorded::toString);
-        for (int seed = 1; seed <= replays; seed++) {
+        for (int seed = 1; seed <= Reprise.chaosReplays(replays); seed++) {
             Run replayed = replay(tmp.resolve("rec"), "--chaos", Integer.toString(seed));
             int s = seed;
             assertEquals(recorded.stdout(), replayed.stdout(), () -> "stdout differs, chaos seed " + s + "\n" + replayed);

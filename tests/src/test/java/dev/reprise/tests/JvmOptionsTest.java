@@ -87,7 +87,7 @@ class JvmOptionsTest {
                 .collect(Collectors.joining("\n", "", "\n"));
         assertTrue(programOut.contains(" put 0\n"), recorded::toString);
 
-        for (int seed = 1; seed <= 3; seed++) {
+        for (int seed = 1; seed <= Reprise.chaosReplays(3); seed++) {
             Run replayed = Reprise.replay(rec, "--chaos", Integer.toString(seed));
             assertEquals(recorded.status(), replayed.status(), replayed::toString);
             assertEquals(programOut, replayed.stdout(), replayed::toString);

@@ -255,7 +255,7 @@ class NetworkTest {
     }
 
     private void assertReplaysWithoutNetwork(Path rec, Run recorded) {
-        for (int seed = 1; seed <= REPLAYS; seed++) {
+        for (int seed = 1; seed <= Reprise.chaosReplays(REPLAYS); seed++) {
             Run replayed = Reprise.exec(withoutNetwork(List.of("replay", rec.toString(), "--chaos", Integer.toString(seed))),
                     null, Map.of(), null);
             int s = seed;

@@ -59,7 +59,7 @@ class RaceLearningTest {
         assertTrue(recorded.stderr().contains("reprise: the program raced on plain fields or array elements " + found
                 + ", which this recording does not order"), recorded::toString);
         assertTrue(recorded.stderr().contains("The next recording of this program orders them"), recorded::toString);
-        for (int seed = 1; seed <= 3; seed++) {
+        for (int seed = 1; seed <= Reprise.chaosReplays(3); seed++) {
             Run replayed = replay(first, seed);
             if (replayed.status() == 3) {
                 assertTrue(recorded.stdout().startsWith(replayed.stdout()), replayed::toString);
@@ -78,7 +78,7 @@ class RaceLearningTest {
         assertTrue(learned.stderr().contains("reprise: ordering the plain fields and array elements earlier recordings of this"
                 + " program raced on: " + found), learned::toString);
         assertTrue(Reprise.read(second.resolve("manifest.json")).replaceAll("\\s+", " ").contains(manifest), learned::toString);
-        for (int seed = 1; seed <= 3; seed++) {
+        for (int seed = 1; seed <= Reprise.chaosReplays(3); seed++) {
             Run replayed = replay(second, seed);
             assertEquals(learned.stdout(), replayed.stdout(), replayed::toString);
             assertEquals(learned.programStderr(), replayed.programStderr(), replayed::toString);

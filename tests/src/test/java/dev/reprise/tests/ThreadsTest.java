@@ -178,7 +178,7 @@ class ThreadsTest {
     void manyMoreThreadsThanCores() {
         Run recorded = record(tmp.resolve("rec"), "rto", corpus("corpus.threads.ManyThreads", "256"));
         assertTrue(recorded.stdout().startsWith("threads 256"), recorded::toString);
-        for (int seed = 1; seed <= 3; seed++) {
+        for (int seed = 1; seed <= Reprise.chaosReplays(3); seed++) {
             Run replayed = replay(tmp.resolve("rec"), "--chaos", Integer.toString(seed));
             assertEquals(recorded.stdout(), replayed.stdout(), replayed::toString);
         }
@@ -210,7 +210,7 @@ class ThreadsTest {
     @Test
     void racyProgramNeverReplaysSilentlyWrong() {
         Run recorded = record(tmp.resolve("rec"), "rto", corpus("corpus.threads.Racy"));
-        for (int seed = 1; seed <= 8; seed++) {
+        for (int seed = 1; seed <= Reprise.chaosReplays(8); seed++) {
             Run replayed = replay(tmp.resolve("rec"), "--chaos", Integer.toString(seed));
             if (replayed.status() == 3) {
                 assertTrue(recorded.stdout().startsWith(replayed.stdout()), replayed::toString);
