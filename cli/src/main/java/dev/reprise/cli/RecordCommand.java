@@ -215,7 +215,7 @@ final class RecordCommand implements Callable<Integer> {
         if (end != null && !end.flushed()) {
             return WENT_ON + " after writing the recording failed (" + end.writeFailed() + ")";
         }
-        if (status > 128) {
+        if (EndOfRun.bySignal(end, status)) {
             return (end == null ? "was killed by signal " : "was ended by signal ") + (status - 128);
         }
         return "halted before its exit completed";

@@ -44,7 +44,7 @@ final class ReplaySession extends Session {
         RecordingReader input = RecordingReader.of(config.dir());
         EndOfRun end = input.endOfRun();
         ReplaySession s = new ReplaySession(config, input,
-                EndOfRun.completed(end, config.recordedStatus()) ? null : RunInfo.Ending.of(end));
+                EndOfRun.completed(end, config.recordedStatus()) ? null : RunInfo.Ending.of(end, config.recordedStatus()));
         if (config.order() == Order.TO && end != null) {
             ReplayOrder.skipCutTurns(end.cutTurns());
         }

@@ -19,10 +19,12 @@ public final class RunInfo {
      * through its exit (a signal, or the recorder's end: an {@link EndOfRun} written), and why the
      * streams were cut.
      */
-    record Ending(boolean exitRan, String writeFailed, boolean recorderGone) {
-        /** From what the recording's exit left, null if it left nothing. */
-        static Ending of(EndOfRun end) {
-            return end == null ? new Ending(false, null, false) : new Ending(end.flushed(), end.writeFailed(), end.recorderGone());
+    record Ending(boolean exitRan, String writeFailed, boolean recorderGone, boolean bySignal) {
+        /** From what the recording's exit left, null if it left nothing, and the recorded status. */
+        static Ending of(EndOfRun end, int status) {
+            boolean bySignal = EndOfRun.bySignal(end, status);
+            return end == null ? new Ending(false, null, false, bySignal)
+                    : new Ending(end.flushed(), end.writeFailed(), end.recorderGone(), bySignal);
         }
 
         String describe(int status) {
@@ -32,16 +34,31 @@ public final class RunInfo {
             if (recorderGone) {
                 return "was ended when reprise record was killed, while threads still ran";
             }
-            String signal = status > 128 ? " by signal " + (status - 128) : "";
+            String signal = bySignal ? " by signal " + (status - 128) : "";
             if (exitRan) {
                 return "was ended" + signal + " while threads still ran";
             }
-            return status > 128 ? "was killed by signal " + (status - 128)
+            return bySignal ? "was killed by signal " + (status - 128)
                     : "halted with status " + status + " (Runtime.halt, or the JVM crashed) while threads still ran";
         }
     }
 
+    /**
+     * The status the program passed to {@code Runtime.exit}, once it made that call: tells its
+     * exit from a signal's when the status is 128 or more. Set on the exiting thread before the
+     * exit's hooks, read by the hook that writes the end of the recording. Of two threads calling
+     * exit at once, the JVM takes one status and the other thread blocks; this may keep the other.
+     */
+    private static volatile Integer exitCalled;
+
     private RunInfo() {
+    }
+
+    /** The program called {@code Runtime.exit(status)}; only the first call can take effect. */
+    public static void exitCalled(int status) {
+        if (exitCalled == null) {
+            exitCalled = status;
+        }
     }
 
     static void writeJvm(RecordingWriter recording) throws IOException {
@@ -62,11 +79,11 @@ public final class RunInfo {
 
     static void writeEnd(RecordingWriter recording, Map<String, Long> eventsByThread, long[] cutTurns) throws IOException {
         recording.writeEnd(EndOfRun.flushed(eventsByThread, cutTurns, RecorderWatch.fired,
-                RaceWatch.on() ? RaceWatch.raced() : null));
+                RaceWatch.on() ? RaceWatch.raced() : null, exitCalled));
     }
 
     /** The end of a recording whose streams could not all be written: no counts, the failure. */
     static void writeFailedEnd(RecordingWriter recording, IOException failure) throws IOException {
-        recording.writeEnd(EndOfRun.writeFailed(String.valueOf(failure.getMessage()), RecorderWatch.fired));
+        recording.writeEnd(EndOfRun.writeFailed(String.valueOf(failure.getMessage()), RecorderWatch.fired, exitCalled));
     }
 }

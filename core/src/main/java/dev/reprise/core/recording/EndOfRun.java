@@ -13,27 +13,30 @@ import java.util.TreeMap;
  * the streams failed ({@code writeFailed}, why; no counts then, the streams end where it did).
  * {@code recorderGone}: the agent ended the program because {@code reprise record} was gone.
  * {@code racedFields}: the plain fields ({@code internal/Class.field}) the run found its threads
- * racing on when it looked for races; null if it did not look.
+ * racing on when it looked for races; null if it did not look. {@code exitCalled}: the status the
+ * program passed to {@code Runtime.exit}, null if it made no such call (its last thread ended, or a
+ * signal ended it): a status of 128 or more is a signal's only when this is null.
  */
 public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeFailed, boolean recorderGone,
-                       List<String> racedFields) {
+                       List<String> racedFields, Integer exitCalled) {
     private static final String COMPLETED = "completed";
     private static final String CUT_TURNS = "cutTurns";
     private static final String WRITE_FAILED = "writeFailed";
     private static final String RECORDER_GONE = "recorderGone";
     private static final String RACED_FIELDS = "racedFields";
+    private static final String EXIT_CALLED = "exitCalled";
     private static final String THREAD = "thread.";
     private static final String EVENTS = ".events";
 
     /** Every stream flushed, holding {@code threads}' events. */
     public static EndOfRun flushed(Map<String, Long> threads, long[] cutTurns, boolean recorderGone,
-                                   List<String> racedFields) {
-        return new EndOfRun(threads, cutTurns, null, recorderGone, racedFields);
+                                   List<String> racedFields, Integer exitCalled) {
+        return new EndOfRun(threads, cutTurns, null, recorderGone, racedFields, exitCalled);
     }
 
     /** Writing the streams failed with {@code why}. */
-    public static EndOfRun writeFailed(String why, boolean recorderGone) {
-        return new EndOfRun(Map.of(), new long[0], why, recorderGone, null);
+    public static EndOfRun writeFailed(String why, boolean recorderGone, Integer exitCalled) {
+        return new EndOfRun(Map.of(), new long[0], why, recorderGone, null, exitCalled);
     }
 
     /** Whether every stream was flushed, so that {@link #threads} counts their events. */
@@ -44,10 +47,20 @@ public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeF
     /**
      * Whether a run that exited with {@code status} completed: every stream flushed and the JVM
      * ended by its own exit, not a signal. The manifest's {@code completed}, and what tells the
-     * replaying agent whether the recording ends before the program does.
+     * replaying agent whether the recording ends before the program does. A process's status
+     * holds the low byte of what the program passed to {@code Runtime.exit} ({@code exit(-1)}
+     * is 255), and a signal's 128 plus its number.
      */
     public static boolean completed(EndOfRun end, int status) {
-        return end != null && end.flushed() && status >= 0 && status < 128;
+        if (end == null || !end.flushed()) {
+            return false;
+        }
+        return end.exitCalled() != null ? (end.exitCalled() & 0xff) == status : status >= 0 && status < 128;
+    }
+
+    /** Whether a run that exited with {@code status} was ended by a signal, as far as {@code end} tells. */
+    public static boolean bySignal(EndOfRun end, int status) {
+        return status > 128 && (end == null || end.exitCalled() == null || (end.exitCalled() & 0xff) != status);
     }
 
     Properties toProperties() {
@@ -69,6 +82,9 @@ public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeF
         }
         if (racedFields != null) {
             p.setProperty(RACED_FIELDS, String.join(",", racedFields));
+        }
+        if (exitCalled != null) {
+            p.setProperty(EXIT_CALLED, Integer.toString(exitCalled));
         }
         for (Map.Entry<String, Long> e : threads.entrySet()) {
             p.setProperty(THREAD + e.getKey() + EVENTS, Long.toString(e.getValue()));
@@ -100,7 +116,14 @@ public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeF
         }
         Arrays.sort(turns);
         String raced = p.getProperty(RACED_FIELDS);
+        String exit = p.getProperty(EXIT_CALLED);
+        Integer exitCalled;
+        try {
+            exitCalled = exit == null ? null : Integer.valueOf(exit);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(EXIT_CALLED + " is not a number");
+        }
         return new EndOfRun(threads, turns, p.getProperty(WRITE_FAILED), p.getProperty(RECORDER_GONE) != null,
-                raced == null ? null : raced.isEmpty() ? List.of() : List.of(raced.split(",")));
+                raced == null ? null : raced.isEmpty() ? List.of() : List.of(raced.split(",")), exitCalled);
     }
 }

@@ -52,7 +52,7 @@ class RecordingRoundTripTest {
         Properties ops = new Properties();
         ops.setProperty("7", "file.read");
         out.writeOps(ops);
-        out.writeEnd(EndOfRun.flushed(Map.of("1", 1L, "1.2", 1L, "init-app.Config", 1L), new long[] {9, 4}, true, List.of("app/Cache.next")));
+        out.writeEnd(EndOfRun.flushed(Map.of("1", 1L, "1.2", 1L, "init-app.Config", 1L), new long[] {9, 4}, true, List.of("app/Cache.next"), -1));
         byte[] manifest = "{\"format\": 4}".getBytes(StandardCharsets.UTF_8);
         out.writeManifest(manifest);
         Map<String, String> sums = out.sideFileChecksums();
@@ -75,6 +75,7 @@ class RecordingRoundTripTest {
         assertTrue(end.flushed());
         assertTrue(end.recorderGone());
         assertEquals(List.of("app/Cache.next"), end.racedFields());
+        assertEquals(-1, end.exitCalled());
         assertArrayEquals(manifest, in.manifestBytes());
         in.checkSeal(manifest);
         in.checkSideFiles(sums, false);
@@ -93,15 +94,30 @@ class RecordingRoundTripTest {
         RecordingReader in = RecordingReader.of(tmp);
         assertNull(in.endOfRun(), "killed outright: no end");
         assertFalse(EndOfRun.completed(in.endOfRun(), 0));
-        out.writeEnd(EndOfRun.writeFailed("No space left on device", false));
+        out.writeEnd(EndOfRun.writeFailed("No space left on device", false, null));
         EndOfRun end = in.endOfRun();
         assertFalse(end.flushed());
         assertEquals("No space left on device", end.writeFailed());
         assertEquals(Map.of(), end.threads());
         assertFalse(EndOfRun.completed(end, 0));
-        out.writeEnd(EndOfRun.flushed(Map.of("1", 3L), new long[0], false, null));
+        out.writeEnd(EndOfRun.flushed(Map.of("1", 3L), new long[0], false, null, null));
         assertTrue(EndOfRun.completed(in.endOfRun(), 0));
         assertFalse(EndOfRun.completed(in.endOfRun(), 128 + 15), "ended by a signal");
+        assertTrue(EndOfRun.bySignal(in.endOfRun(), 128 + 15));
+    }
+
+    /** A program's own exit with a status of 128 or more is not a signal's: exit(-1) leaves 255. */
+    @Test
+    void anExitWithAHighStatusIsNotASignal() throws IOException {
+        RecordingWriter out = RecordingWriter.create(tmp);
+        RecordingReader in = RecordingReader.of(tmp);
+        out.writeEnd(EndOfRun.flushed(Map.of("1", 3L), new long[0], false, null, -1));
+        assertTrue(EndOfRun.completed(in.endOfRun(), 255));
+        assertFalse(EndOfRun.bySignal(in.endOfRun(), 255));
+        assertFalse(EndOfRun.completed(in.endOfRun(), 130), "exit(-1) called, then ended by SIGINT's status");
+        out.writeEnd(EndOfRun.flushed(Map.of("1", 3L), new long[0], false, null, 130));
+        assertTrue(EndOfRun.completed(in.endOfRun(), 130));
+        assertFalse(EndOfRun.bySignal(in.endOfRun(), 130));
     }
 
     @Test

@@ -13,6 +13,7 @@ import dev.reprise.agent.runtime.Op;
 import dev.reprise.agent.runtime.Ordered;
 import dev.reprise.agent.runtime.RaceWatch;
 import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.RunInfo;
 import dev.reprise.agent.runtime.Session;
 import dev.reprise.agent.runtime.SyncActions;
 import dev.reprise.agent.runtime.Threads;
@@ -199,6 +200,7 @@ public final class ThreadOps {
     @Prologue(owner = "java/lang/Runtime", method = "exit", desc = "(I)V", kind = Prologue.Kind.BEFORE)
     public static void exit(Runtime self, int status) {
         Ev.begin(RUNTIME_EXIT, 0, status).end();
+        RunInfo.exitCalled(status);
     }
 
     /**
