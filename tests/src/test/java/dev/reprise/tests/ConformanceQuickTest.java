@@ -33,7 +33,7 @@ class ConformanceQuickTest {
     void quickSubsetReplaysOnThisJdk() throws Exception {
         Path out = tmp.resolve("CONFORMANCE.md");
         Path home = Path.of(System.getProperty("java.home"));
-        Run run = Reprise.exec(Reprise.repriseCommand(List.of("conformance", "--quick", "--replays", "2", "--jdk",
+        Run run = Reprise.exec(Reprise.repriseCommand(List.of("conformance", "--quick", "--replays", Integer.toString(Reprise.chaosReplays(2)), "--jdk",
                 home.toString(), "--out", out.toString())), null, Map.of(), null, TIMEOUT_SECONDS);
         assertTrue(Files.isRegularFile(out), () -> "no table\n" + run);
         String md = Reprise.read(out);

@@ -180,7 +180,7 @@ class InterruptedRecordingTest {
     }
 
     /**
-     * Replays {@code dir} three times (twice with chaos): each replay exits with the recorded
+     * Replays {@code dir}, then again with chaos seeds 1 and 2 ({@link Reprise#chaosReplays}): each replay exits with the recorded
      * status, says where the recording ends ({@code how}), and prints the same bytes as the
      * first. What it prints is the recorded output with lines left out, those the cut lost: each
      * was printed (its clock reading says when) at most {@value #LOST_MILLIS} ms before the last
@@ -211,7 +211,7 @@ class InterruptedRecordingTest {
         assertTrue(replayed > 0, () -> "the replay printed nothing: " + first);
         assertEquals(rep.length, replayed, () -> "replay line " + replayed + " is not in the recorded output in that"
                 + " order: " + rep[replayed]);
-        for (long seed : new long[] {1, 2}) {
+        for (long seed = 1; seed <= Reprise.chaosReplays(2); seed++) {
             Run again = Reprise.replay(dir, "--chaos", Long.toString(seed));
             assertEquals(first.stdout(), again.stdout(), () -> "stdout differs with chaos\n" + again);
             assertEquals(first.stderr(), again.stderr(), () -> "stderr differs with chaos\n" + again);

@@ -74,7 +74,7 @@ class ThreadsTest {
     @ParameterizedTest(name = "under {0}")
     @CsvSource({"rto", "to"})
     void exitWhileThreadsContendIsReplayed(String order) {
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < Reprise.chaosReplays(4); i++) {
             Path dir = tmp.resolve("rec" + i);
             Run recorded = record(dir, order, corpus("corpus.threads.ExitWhileContended", "2", "1", "5"));
             assertEquals(0, recorded.status(), recorded::toString);

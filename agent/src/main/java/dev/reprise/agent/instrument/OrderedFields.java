@@ -25,6 +25,8 @@ public final class OrderedFields {
     /** The name standing for a class's reference array elements: {@code owner.[]}. */
     public static final String ELEMENTS = "[]";
 
+    private static final String JAVA_UTIL = "java/util/";
+
     /** The constant pool tag of a name and descriptor, which every field reference points to. */
     private static final int NAME_AND_TYPE = 12;
 
@@ -60,6 +62,16 @@ public final class OrderedFields {
     /** Whether {@code internalName} declares one of them. */
     static boolean declaredIn(String internalName) {
         return owners.contains(internalName);
+    }
+
+    /** Whether one of them is a field of a {@code java.util} class (a learned race on the program's shared lists). */
+    static boolean inJavaUtil() {
+        for (String owner : owners) {
+            if (owner.startsWith(JAVA_UTIL) && owner.indexOf('/', JAVA_UTIL.length()) < 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether one of them is called {@code name}, in whatever class. */

@@ -24,7 +24,8 @@ import dev.reprise.agent.runtime.SyncActions;
  *
  * <p>Each call of a {@code java.util.concurrent} method, and each call through a collection
  * interface from JDK code other than {@code java.util}'s collections (caches typed as plain maps
- * and lists), is
+ * and lists), and, when the recording orders fields of {@code java.util} classes, each direct call
+ * to such a class or to a collection class the race watch sees ({@link #quietsCollection}), is
  * bracketed with {@code SyncActions.quiet()} and {@code SyncActions.loud()}. Only call sites
  * change, not the program's callbacks that such JDK code runs around them, and only method
  * bodies change, so the pass is valid on retransformation.
@@ -53,6 +54,8 @@ public final class QuietCallRewriter extends ClassVisitor {
             .map(n -> CONCURRENT + n).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     private final boolean collectionsToo;
+    /** Whether the JDK's direct calls to some {@code java.util} classes are quiet ({@link #quietsCollection}). */
+    private final boolean orderedCollections;
     /** Whether this class's handoffs stay quiet: the virtual-thread scheduler's, whose carriers are not recorded. */
     private final boolean schedulesVirtualThreads;
     private int version;
@@ -62,6 +65,7 @@ public final class QuietCallRewriter extends ClassVisitor {
     QuietCallRewriter(ClassVisitor next, String className) {
         super(Opcodes.ASM9, next);
         this.collectionsToo = collectionsToo(className);
+        this.orderedCollections = collectionsToo && OrderedFields.inJavaUtil();
         this.schedulesVirtualThreads = className.startsWith("java/lang/VirtualThread")
                 || className.startsWith("java/lang/ThreadBuilders") || className.startsWith("jdk/internal/vm/");
     }
@@ -71,7 +75,7 @@ public final class QuietCallRewriter extends ClassVisitor {
      * maps and lists, but {@code java.util}'s own collection classes (named for what they are)
      * hold the program's collections.
      */
-    private static boolean collectionsToo(String className) {
+    static boolean collectionsToo(String className) {
         if (!className.startsWith("java/util/") || className.indexOf('/', "java/util/".length()) >= 0) {
             return true;
         }
@@ -85,6 +89,17 @@ public final class QuietCallRewriter extends ClassVisitor {
         return true;
     }
 
+    /**
+     * Whether the JDK's direct calls to {@code owner} are quiet: when the recording orders a field
+     * of a {@code java.util} class (learned races on the program's shared lists), calls to that
+     * class and to the collection classes the race watch sees. The JDK's own lists would otherwise
+     * make ordered accesses that differ between a recording and its replay: the logger tree's
+     * grow as loggers come and the collector takes them away.
+     */
+    private static boolean quietsCollection(String owner) {
+        return RaceWatchRewriter.JDK_COLLECTIONS.contains(owner) || OrderedFields.declaredIn(owner);
+    }
+
     /** Whether a JDK class is outside the concurrency code that stays ordered ({@code Catalogue.ordersSyncActionsIn}). */
     static boolean candidate(String className) {
         return !Catalogue.ordersSyncActionsIn(className) && !className.startsWith("dev/reprise/");
@@ -96,12 +111,14 @@ public final class QuietCallRewriter extends ClassVisitor {
             return false;
         }
         boolean collections = collectionsToo(className);
+        boolean ordered = collections && OrderedFields.inJavaUtil();
         char[] buf = new char[reader.getMaxStringLength()];
         for (int i = 1; i < reader.getItemCount(); i++) {
             int offset = reader.getItem(i);
             if (offset > 0 && reader.readByte(offset - 1) == 7) {
                 String name = reader.readUTF8(offset, buf);
-                if (name.startsWith(CONCURRENT) || name.startsWith(CHANNELS) || collections && COLLECTIONS.contains(name)) {
+                if (name.startsWith(CONCURRENT) || name.startsWith(CHANNELS) || collections && COLLECTIONS.contains(name)
+                        || ordered && quietsCollection(name)) {
                     return true;
                 }
             }
@@ -111,7 +128,9 @@ public final class QuietCallRewriter extends ClassVisitor {
 
     /**
      * Whether an already loaded JDK class, of internal name {@code name}, must be retransformed
-     * for this pass; {@code known} holds the verdicts found so far by class name, and gets this one.
+     * for this pass or for {@link UnwatchedCallRewriter}; {@code known} holds the verdicts found so
+     * far by class name, and gets this one (the cache keeps them per run kind: fields ordered,
+     * races watched).
      */
     static boolean appliesToLoaded(Class<?> c, String name, java.util.Map<String, Boolean> known) {
         ClassLoader loader = c.getClassLoader();
@@ -124,7 +143,11 @@ public final class QuietCallRewriter extends ClassVisitor {
 
     private static boolean appliesToClassFile(String name) {
         try (java.io.InputStream in = ClassLoader.getSystemResourceAsStream(name + ".class")) {
-            return in != null && applies(name, new ClassReader(in));
+            if (in == null) {
+                return false;
+            }
+            ClassReader reader = new ClassReader(in);
+            return applies(name, reader) || UnwatchedCallRewriter.applies(name, reader);
         } catch (java.io.IOException | RuntimeException e) {
             return false;
         }
@@ -153,7 +176,7 @@ public final class QuietCallRewriter extends ClassVisitor {
                 boolean initializesThis = !thisReady && opcode == Opcodes.INVOKESPECIAL && method.equals("<init>")
                         && (owner.equals(superName) || owner.equals(className));
                 if (initializesThis || !owner.startsWith(CONCURRENT) && !owner.startsWith(CHANNELS)
-                        && !(collectionsToo && COLLECTIONS.contains(owner))
+                        && !(collectionsToo && COLLECTIONS.contains(owner)) && !(orderedCollections && quietsCollection(owner))
                         || HANDOFFS.contains(owner) && !schedulesVirtualThreads) {
                     thisReady |= initializesThis;
                     super.visitMethodInsn(opcode, owner, method, mdesc, itf);

@@ -25,7 +25,7 @@ final class RaceWatchRewriter extends ClassVisitor {
      * threads unsafely (h2's queue of waiting sessions is an {@code ArrayDeque}). Not the maps,
      * whose instances the JDK's own caches share under its own locks, which Reprise does not order.
      */
-    private static final Set<String> JDK_CLASSES = Set.of("java/util/ArrayDeque", "java/util/ArrayList",
+    static final Set<String> JDK_COLLECTIONS = Set.of("java/util/ArrayDeque", "java/util/ArrayList",
             "java/util/LinkedList", "java/util/PriorityQueue");
 
     private final VolatileFields.Lookup fields;
@@ -49,7 +49,7 @@ final class RaceWatchRewriter extends ClassVisitor {
 
     /** Whether the JDK class {@code internalName} is watched: a collection's, or one of the libraries the program runs as its own. */
     static boolean watchesJdk(String internalName) {
-        return JDK_CLASSES.contains(internalName) || Catalogue.isLibrary(internalName);
+        return JDK_COLLECTIONS.contains(internalName) || Catalogue.isLibrary(internalName);
     }
 
     @Override

@@ -323,8 +323,13 @@ public final class Transformer implements ClassFileTransformer {
             if (repeatedReads) {
                 chain = new RepeatedReads(chain, volatileFields, locals);
             }
-        } else if (passes.quietCalls() && QuietCallRewriter.applies(name, reader)) {
-            chain = new QuietCallRewriter(chain, name);
+        } else if (passes.quietCalls()) {
+            if (QuietCallRewriter.applies(name, reader)) {
+                chain = new QuietCallRewriter(chain, name);
+            }
+            if (UnwatchedCallRewriter.applies(name, reader)) {
+                chain = new UnwatchedCallRewriter(chain);
+            }
         }
         if (!prologues.isEmpty()) {
             chain = new PrologueInserter(chain, prologues, applied);

@@ -81,6 +81,33 @@ public final class RaceWatch {
         return on;
     }
 
+    /**
+     * Before a call the JDK itself makes into a collection class the watch sees
+     * ({@code instrument/UnwatchedCallRewriter}): until the matching {@link #watched}, the
+     * thread's accesses are not watched. The JDK shares such lists under its own locks (the
+     * logger tree's under {@code LogManager}'s), which Reprise does not order, so the watch would
+     * take them for races and order every list's fields. Nothing else about the thread changes:
+     * the bracket is in recordings that watch only, so it must not change what is recorded.
+     */
+    public static void unwatched() {
+        if (Rt.active) {
+            ThreadCtx ctx = Rt.current();
+            if (ctx != ThreadCtx.UNRECORDED) {
+                ctx.unwatched++;
+            }
+        }
+    }
+
+    /** After the call {@link #unwatched} preceded, also when it threw. */
+    public static void watched() {
+        if (Rt.active) {
+            ThreadCtx ctx = Rt.current();
+            if (ctx != ThreadCtx.UNRECORDED) {
+                ctx.unwatched--;
+            }
+        }
+    }
+
     /** The id of {@code field} ({@code owner.name}, internal class name); -1 once the table is full. */
     private static int id(String field) {
         int i = field.hashCode() & (MAX_FIELDS - 1);
@@ -160,8 +187,10 @@ public final class RaceWatch {
         }
         ThreadCtx ctx = Rt.current();
         // Not a recorded thread, Reprise's own work, the JDK's own calls into java.util.concurrent
-        // (unordered by design), or a class initializer's context (which the JVM orders).
-        if (ctx.depth != 0 || ctx.quiet != 0 || ctx.initializing != null || ctx.index < 0 || ctx.index >= MAX_THREADS) {
+        // (unordered by design) or into the collections watched, or a class initializer's context
+        // (which the JVM orders).
+        if (ctx.depth != 0 || ctx.quiet != 0 || ctx.unwatched != 0 || ctx.initializing != null || ctx.index < 0
+                || ctx.index >= MAX_THREADS) {
             return;
         }
         long me = ((long) (ctx.index + 1) << COUNT_BITS) | ctx.syncCount;

@@ -77,6 +77,8 @@ public final class ThreadCtx {
     int quiet;
     /** The thread's probes as the outermost quiet call began ({@link ThreadRandoms#probes}), put back as it ends. */
     long quietProbes;
+    /** Non-zero while the JDK's own calls into the collections the race watch sees run ({@link RaceWatch#unwatched}). */
+    int unwatched;
     long eventNo;
     /** Replay under a debugger: the event before which this thread stops ({@link Debuggee}), or -1. */
     long stopBefore = -1;
