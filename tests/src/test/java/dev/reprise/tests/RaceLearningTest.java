@@ -2,6 +2,7 @@ package dev.reprise.tests;
 
 import static dev.reprise.tests.Reprise.corpus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +39,26 @@ class RaceLearningTest {
 
     private Run replay(Path dir, int seed) {
         return Reprise.reprise(List.of("replay", dir.toString(), "--chaos", Integer.toString(seed)), null, env(), null);
+    }
+
+    /**
+     * A field that only code holding its object's monitor touches is no race, also when a
+     * volatile write to the same object comes between two holders: the first recording names
+     * nothing, and its replays match.
+     */
+    @Test
+    void aFieldItsMonitorGuardsIsNoRace() {
+        String program = "corpus.races.GuardedBesideVolatile";
+        Path first = tmp.resolve("first");
+        Run recorded = record(first, program);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().startsWith("200 promises completed"), recorded::toString);
+        assertFalse(recorded.stderr().contains("raced on"), recorded::toString);
+        for (int seed = 1; seed <= Reprise.chaosReplays(3); seed++) {
+            Run replayed = replay(first, seed);
+            assertEquals(recorded.stdout(), replayed.stdout(), replayed::toString);
+            assertEquals(recorded.status(), replayed.status(), replayed::toString);
+        }
     }
 
     /**

@@ -67,6 +67,17 @@ public final class RaceWatch {
     private static final ThreadCtx[] CONTEXTS = new ThreadCtx[MAX_THREADS];
     private static final int COUNT_BITS = 44;
     private static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
+    /**
+     * Per slot ({@code SyncOrder}), the index of the recorded thread that acquired a monitor there
+     * last, -1 if none; read and written under the slot's lock ({@code SlotLocks.MEMORY}). An
+     * acquisition follows that thread up to its count now ({@link #acquired}).
+     */
+    private static final int[] HOLDERS = new int[SyncOrder.SLOTS];
+
+    static {
+        Arrays.fill(HOLDERS, -1);
+    }
+
     /** The classes whose reference array element accesses raced, internal names; under its own lock. */
     private static final Set<String> ELEMENT_RACES = new TreeSet<>();
 
@@ -307,6 +318,21 @@ public final class RaceWatch {
      * release: its count now, a plain read of another thread's field that may lag, which only
      * sees less. {@code seen} holds the first count not covered.
      */
+    /**
+     * A monitor acquired on {@code slot}, under the slot's lock: the thread follows the monitor's
+     * previous holder up to its count now. The ordering gives no edge when the slot's last event is
+     * the acquirer's own, a volatile write to the same object (whose slot its monitor shares), and
+     * without this the watch took a field the monitor guards for a race (a promise's count of
+     * waiters, beside its volatile result).
+     */
+    static void acquired(ThreadCtx ctx, int slot) {
+        int previous = HOLDERS[slot];
+        HOLDERS[slot] = ctx.index;
+        if (previous >= 0 && previous != ctx.index) {
+            saw(ctx, previous, 0, true);
+        }
+    }
+
     static void saw(ThreadCtx ctx, int thread, long count, boolean acquisition) {
         if (!on || thread < 0 || thread >= MAX_THREADS || ctx.index < 0 || thread == ctx.index) {
             return;

@@ -79,6 +79,9 @@ final class RecordOrder {
         }
         SlotLocks.MEMORY.lock(ctx, slot);
         recordMemory(ev, ctx, slot, false, true);
+        if (RaceWatch.on()) {
+            RaceWatch.acquired(ctx, slot);
+        }
         SlotLocks.MEMORY.unlock(slot);
     }
 
