@@ -1,5 +1,6 @@
 package dev.reprise.agent.instrument;
 
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -21,14 +22,13 @@ public final class OrderedFields {
     private static volatile Set<String> owners = Set.of();
     /** Their names without their classes. */
     private static volatile Set<String> names = Set.of();
+    /** Whether one of them is a field of a {@code java.util} class. */
+    private static volatile boolean inJavaUtil;
 
     /** The name standing for a class's reference array elements: {@code owner.[]}. */
     public static final String ELEMENTS = "[]";
 
     private static final String JAVA_UTIL = "java/util/";
-
-    /** The constant pool tag of a name and descriptor, which every field reference points to. */
-    private static final int NAME_AND_TYPE = 12;
 
     private OrderedFields() {
     }
@@ -41,6 +41,11 @@ public final class OrderedFields {
             simple.add(f.substring(f.lastIndexOf('.') + 1));
         }
         owners = Set.copyOf(declaring);
+        boolean util = false;
+        for (String owner : declaring) {
+            util |= owner.startsWith(JAVA_UTIL) && owner.indexOf('/', JAVA_UTIL.length()) < 0;
+        }
+        inJavaUtil = util;
         names = Set.copyOf(simple);
         fields = Set.copyOf(named);
     }
@@ -66,12 +71,7 @@ public final class OrderedFields {
 
     /** Whether one of them is a field of a {@code java.util} class (a learned race on the program's shared lists). */
     static boolean inJavaUtil() {
-        for (String owner : owners) {
-            if (owner.startsWith(JAVA_UTIL) && owner.indexOf('/', JAVA_UTIL.length()) < 0) {
-                return true;
-            }
-        }
-        return false;
+        return inJavaUtil;
     }
 
     /** Whether one of them is called {@code name}, in whatever class. */
@@ -85,16 +85,6 @@ public final class OrderedFields {
      */
     static boolean mayBeNamedIn(ClassReader reader) {
         Set<String> n = names;
-        if (n.isEmpty()) {
-            return false;
-        }
-        char[] buf = new char[reader.getMaxStringLength()];
-        for (int i = 1; i < reader.getItemCount(); i++) {
-            int offset = reader.getItem(i);
-            if (offset > 0 && reader.readByte(offset - 1) == NAME_AND_TYPE && n.contains(reader.readUTF8(offset, buf))) {
-                return true;
-            }
-        }
-        return false;
+        return !n.isEmpty() && !Collections.disjoint(n, ConstantPool.names(reader, ConstantPool.NAME_AND_TYPE));
     }
 }

@@ -4,8 +4,6 @@ import java.util.Set;
 
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.MethodVisitor;
-import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 import dev.reprise.agent.runtime.JdkLoaders;
@@ -27,10 +25,9 @@ import dev.reprise.agent.runtime.SyncActions;
  * and lists), and, when the recording orders fields of {@code java.util} classes, each direct call
  * to such a class or to a collection class the race watch sees ({@link #quietsCollection}), is
  * bracketed with {@code SyncActions.quiet()} and {@code SyncActions.loud()}. Only call sites
- * change, not the program's callbacks that such JDK code runs around them, and only method
- * bodies change, so the pass is valid on retransformation.
+ * change, not the program's callbacks that such JDK code runs around them.
  */
-public final class QuietCallRewriter extends ClassVisitor {
+public final class QuietCallRewriter extends CallBracketRewriter {
     private static final String CONCURRENT = "java/util/concurrent/";
     /** Channels: their base classes are ordered for the program's sockets, quiet where the JDK uses them itself (its files). */
     private static final String CHANNELS = "java/nio/channels/";
@@ -58,12 +55,9 @@ public final class QuietCallRewriter extends ClassVisitor {
     private final boolean orderedCollections;
     /** Whether this class's handoffs stay quiet: the virtual-thread scheduler's, whose carriers are not recorded. */
     private final boolean schedulesVirtualThreads;
-    private int version;
-    private String className;
-    private String superName;
 
     QuietCallRewriter(ClassVisitor next, String className) {
-        super(Opcodes.ASM9, next);
+        super(next, ACTIONS, "quiet", "loud");
         this.collectionsToo = collectionsToo(className);
         this.orderedCollections = collectionsToo && OrderedFields.inJavaUtil();
         this.schedulesVirtualThreads = className.startsWith("java/lang/VirtualThread")
@@ -112,18 +106,18 @@ public final class QuietCallRewriter extends ClassVisitor {
         }
         boolean collections = collectionsToo(className);
         boolean ordered = collections && OrderedFields.inJavaUtil();
-        char[] buf = new char[reader.getMaxStringLength()];
-        for (int i = 1; i < reader.getItemCount(); i++) {
-            int offset = reader.getItem(i);
-            if (offset > 0 && reader.readByte(offset - 1) == 7) {
-                String name = reader.readUTF8(offset, buf);
-                if (name.startsWith(CONCURRENT) || name.startsWith(CHANNELS) || collections && COLLECTIONS.contains(name)
-                        || ordered && quietsCollection(name)) {
-                    return true;
-                }
+        for (String name : ConstantPool.names(reader, ConstantPool.CLASS)) {
+            if (quieted(name, collections, ordered)) {
+                return true;
             }
         }
         return false;
+    }
+
+    /** Whether calls to {@code owner} are quiet in a class with these verdicts, handoffs aside. */
+    private static boolean quieted(String owner, boolean collections, boolean orderedCollections) {
+        return owner.startsWith(CONCURRENT) || owner.startsWith(CHANNELS) || collections && COLLECTIONS.contains(owner)
+                || orderedCollections && quietsCollection(owner);
     }
 
     /**
@@ -154,39 +148,7 @@ public final class QuietCallRewriter extends ClassVisitor {
     }
 
     @Override
-    public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
-        this.version = version;
-        this.className = name;
-        this.superName = superName;
-        super.visit(version, access, name, signature, superName, interfaces);
-    }
-
-    @Override
-    public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
-        MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
-        if ((access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
-            return mv;
-        }
-        return new BracketingVisitor(mv, version, ACTIONS, "loud", className, access, name, desc) {
-            /** In a constructor, {@code this} is uninitialized until the superclass's (or another own) constructor is called. */
-            private boolean thisReady = !name.equals("<init>");
-
-            @Override
-            public void visitMethodInsn(int opcode, String owner, String method, String mdesc, boolean itf) {
-                boolean initializesThis = !thisReady && opcode == Opcodes.INVOKESPECIAL && method.equals("<init>")
-                        && (owner.equals(superName) || owner.equals(className));
-                if (initializesThis || !owner.startsWith(CONCURRENT) && !owner.startsWith(CHANNELS)
-                        && !(collectionsToo && COLLECTIONS.contains(owner)) && !(orderedCollections && quietsCollection(owner))
-                        || HANDOFFS.contains(owner) && !schedulesVirtualThreads) {
-                    thisReady |= initializesThis;
-                    super.visitMethodInsn(opcode, owner, method, mdesc, itf);
-                    return;
-                }
-                super.visitMethodInsn(Opcodes.INVOKESTATIC, ACTIONS, "quiet", "()V", false);
-                var start = open();
-                super.visitMethodInsn(opcode, owner, method, mdesc, itf);
-                close(start, !thisReady);
-            }
-        };
+    boolean brackets(String owner) {
+        return quieted(owner, collectionsToo, orderedCollections) && !(HANDOFFS.contains(owner) && !schedulesVirtualThreads);
     }
 }

@@ -58,14 +58,9 @@ final class SyncActionRewriter extends ClassVisitor {
 
     /** Whether the class names {@code Unsafe} or {@code VarHandle}: only then are its methods' local counts needed. */
     static boolean namesAtomicAccess(ClassReader reader) {
-        char[] buf = new char[reader.getMaxStringLength()];
-        for (int i = 1; i < reader.getItemCount(); i++) {
-            int offset = reader.getItem(i);
-            if (offset > 0 && reader.readByte(offset - 1) == 7) {
-                String name = reader.readUTF8(offset, buf);
-                if (VAR_HANDLE.equals(name) || UNSAFES.contains(name)) {
-                    return true;
-                }
+        for (String name : ConstantPool.names(reader, ConstantPool.CLASS)) {
+            if (VAR_HANDLE.equals(name) || UNSAFES.contains(name)) {
+                return true;
             }
         }
         return false;

@@ -313,12 +313,6 @@ public final class RaceWatch {
     }
 
     /**
-     * {@code ctx}'s ordered event follows event {@code count} of thread {@code thread}; for a
-     * monitor's acquisition ({@code acquisition}), what that thread has done since, up to its
-     * release: its count now, a plain read of another thread's field that may lag, which only
-     * sees less. {@code seen} holds the first count not covered.
-     */
-    /**
      * A monitor acquired on {@code slot}, under the slot's lock: the thread follows the monitor's
      * previous holder up to its count now. The ordering gives no edge when the slot's last event is
      * the acquirer's own, a volatile write to the same object (whose slot its monitor shares), and
@@ -333,6 +327,12 @@ public final class RaceWatch {
         }
     }
 
+    /**
+     * {@code ctx}'s ordered event follows event {@code count} of thread {@code thread}; for a
+     * monitor's acquisition ({@code acquisition}), what that thread has done since, up to its
+     * release: its count now, a plain read of another thread's field that may lag, which only
+     * sees less. {@code seen} holds the first count not covered.
+     */
     static void saw(ThreadCtx ctx, int thread, long count, boolean acquisition) {
         if (!on || thread < 0 || thread >= MAX_THREADS || ctx.index < 0 || thread == ctx.index) {
             return;

@@ -55,12 +55,17 @@ public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeF
         if (end == null || !end.flushed()) {
             return false;
         }
-        return end.exitCalled() != null ? (end.exitCalled() & 0xff) == status : status >= 0 && status < 128;
+        return end.exitCalled() != null ? exitedAsCalled(end, status) : status >= 0 && status < 128;
     }
 
     /** Whether a run that exited with {@code status} was ended by a signal, as far as {@code end} tells. */
     public static boolean bySignal(EndOfRun end, int status) {
-        return status > 128 && (end == null || end.exitCalled() == null || (end.exitCalled() & 0xff) != status);
+        return status > 128 && !exitedAsCalled(end, status);
+    }
+
+    /** Whether {@code status} is what the program passed to {@code Runtime.exit}, as the process reports it. */
+    private static boolean exitedAsCalled(EndOfRun end, int status) {
+        return end != null && end.exitCalled() != null && (end.exitCalled() & 0xff) == status;
     }
 
     Properties toProperties() {
