@@ -16,6 +16,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -51,6 +52,31 @@ class JavaIoFilesTest {
         Map<String, String> before = snapshot(tmp.resolve("in"));
         assertReplaysMatch(tmp.resolve("rec"), recorded, 4);
         assertEquals(before, snapshot(tmp.resolve("in")), "replay changed the directory");
+    }
+
+    /**
+     * Closing a file's channel closes the file, and closing the file closes its channel, a
+     * mapped store's way to close: the files are gone before the replays, which must fail the
+     * closed file's reads as the recording did and not change the directory.
+     */
+    @Test
+    void closingThroughChannelsIsReplayedWithoutTheFiles() throws IOException {
+        Path in = Files.createDirectory(tmp.resolve("in"));
+        byte[] data = new byte[100];
+        new Random(7).nextBytes(data);
+        Files.write(in.resolve("data.bin"), data);
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.files.ChannelCloses", in.toString()));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().contains("channel open false\nthe file is closed too: Stream Closed\n"),
+                recorded::toString);
+        assertTrue(recorded.stdout().contains("the output stream is closed too: Stream Closed\ndone\n"),
+                recorded::toString);
+
+        Files.delete(in.resolve("data.bin"));
+        Files.delete(in.resolve("out.bin"));
+        Map<String, String> before = snapshot(in);
+        Reprise.assertChaosReplaysMatch(tmp.resolve("rec"), recorded, 3);
+        assertEquals(before, snapshot(in), "replay changed the directory");
     }
 
     /**

@@ -18,6 +18,7 @@ import dev.reprise.agent.ops.environment.RandomOps;
 import dev.reprise.agent.ops.environment.StartupState;
 import dev.reprise.agent.ops.environment.TimeOps;
 import dev.reprise.agent.ops.files.ArchiveOps;
+import dev.reprise.agent.ops.files.ChannelParentClose;
 import dev.reprise.agent.ops.files.FileChangeOps;
 import dev.reprise.agent.ops.files.FileChannelOps;
 import dev.reprise.agent.ops.files.FileDescriptorOps;
@@ -72,6 +73,7 @@ public final class Families {
             NioPathOps.class,
             NioDirectoryOps.class,
             FileChannelOps.class,
+            ChannelParentClose.class,
             NativeLibraryOps.class,
             SocketOps.class,
             SocketIo.class,

@@ -207,17 +207,19 @@ public final class RandomAccessFileOps {
         return ev.i(ev.live() ? (int) SKIP_LIVE.invokeExact(self, n) : 0);
     }
 
-    /** Replay leaves the (never opened) descriptor alone; the recorded outcome is all that matters. */
+    /**
+     * Replay runs the JDK's close too: on the never opened descriptor it closes nothing, but it
+     * marks the file and its channel closed, which {@link ChannelParentClose} and the channel's
+     * own checks read.
+     */
     @Prologue(owner = RAF, method = "close", desc = "()V")
     public static void close(RandomAccessFile self) throws Throwable {
         if (unlogged(self)) {
             CLOSE_LIVE.invokeExact(self);
             return;
         }
-        Ev ev = Ev.begin(CLOSE, 0, 0);
-        if (ev.live()) {
-            CLOSE_LIVE.invokeExact(self);
-        }
+        Ev.begin(CLOSE, 0, 0);
+        CLOSE_LIVE.invokeExact(self);
     }
 
     /** Native in every version; the JDK calls it only inside {@code skipBytes} and {@code readLine}, both hooked. */
