@@ -19,7 +19,8 @@ import dev.reprise.agent.runtime.Rt;
  * {@code RandomAccessFile}. On replay the file is never opened: reads, lengths and positions
  * return what the recording saw; writes, seeks and truncations are checked against the recorded
  * digest and not performed. {@code getFilePointer}, and {@code length} and {@code setLength}
- * (native in JDK 17), are hooked at their call sites, and reached through a program's subclass by
+ * (native in JDK 17), are hooked at their call sites (the program's, and those of the JDK
+ * packages outside java.base that work on its files), and reached through a program's subclass by
  * the overrides Reprise adds to it; an unclaimed call dispatches as the program's did, a claimed
  * one runs the JDK's method, not a program's override of it, inside the event.
  *
@@ -60,6 +61,18 @@ public final class RandomAccessFileOps {
     private static final MethodHandle SET_LENGTH_LIVE = handle("setLength", void.class, long.class);
 
     private static final VarHandle PATH = JdkFiles.pathField(RandomAccessFile.class);
+
+    /*
+     * JDK code outside java.base that works on the program's files through a RandomAccessFile,
+     * and so calls the natives below at its own sites: image streams (ImageIO's files and its
+     * disk cache), sound files, fonts the program creates, RMI's log, JFR's recording files.
+     */
+    private static final String IMAGE_STREAMS = "javax/imageio/stream/";
+    private static final String SOUND = "com/sun/media/sound/";
+    private static final String FONTS = "sun/font/";
+    private static final String RMI_LOG = "sun/rmi/log/";
+    private static final String JFR = "jdk/jfr/internal/";
+    private static final String JFR_MANAGEMENT = "jdk/management/jfr/";
 
     private RandomAccessFileOps() {
     }
@@ -222,8 +235,13 @@ public final class RandomAccessFileOps {
         CLOSE_LIVE.invokeExact(self);
     }
 
-    /** Native in every version; the JDK calls it only inside {@code skipBytes} and {@code readLine}, both hooked. */
-    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = RAF, method = "getFilePointer", desc = "()J", inherited = true)
+    /**
+     * Native in every version; java.base calls it only inside {@code skipBytes} and
+     * {@code readLine}, both hooked. A replay without this at the image streams' sites called the
+     * native on the never opened file, which threw.
+     */
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = RAF, method = "getFilePointer", desc = "()J", inherited = true,
+            alsoIn = {IMAGE_STREAMS, SOUND, FONTS, RMI_LOG, JFR, JFR_MANAGEMENT})
     public static long getFilePointer(RandomAccessFile self, int site) throws Throwable {
         if (!Rt.claim()) {
             return self.getFilePointer();
@@ -245,8 +263,9 @@ public final class RandomAccessFileOps {
         }
     }
 
-    /** Native in JDK 17; the JDK calls it only inside {@code skipBytes}, and on ZIP archives. */
-    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = RAF, method = "length", desc = "()J", inherited = true)
+    /** Native in JDK 17; java.base calls it only inside {@code skipBytes}, and on ZIP archives. */
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = RAF, method = "length", desc = "()J", inherited = true,
+            alsoIn = {IMAGE_STREAMS, SOUND, FONTS, RMI_LOG, JFR, JFR_MANAGEMENT})
     public static long length(RandomAccessFile self, int site) throws Throwable {
         if (!Rt.claim()) {
             return self.length();
@@ -269,7 +288,8 @@ public final class RandomAccessFileOps {
     }
 
     /** Native in JDK 17. */
-    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = RAF, method = "setLength", desc = "(J)V", inherited = true)
+    @CallSite(kind = CallSite.Kind.VIRTUAL, owner = RAF, method = "setLength", desc = "(J)V", inherited = true,
+            alsoIn = {IMAGE_STREAMS, SOUND, FONTS, RMI_LOG, JFR, JFR_MANAGEMENT})
     public static void setLength(RandomAccessFile self, long newLength, int site) throws Throwable {
         if (!Rt.claim()) {
             self.setLength(newLength);
