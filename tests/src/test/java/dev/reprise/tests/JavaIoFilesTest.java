@@ -80,6 +80,35 @@ class JavaIoFilesTest {
     }
 
     /**
+     * The JDK's image streams work on files through a RandomAccessFile from outside java.base,
+     * and ImageIO picks the reader of a file by asking its providers in an order their identity
+     * hashes give: the files are gone before the replays, which must read what was recorded.
+     */
+    @Test
+    void imageStreamsAreReplayedWithoutTheFiles() throws IOException {
+        Path in = Files.createDirectory(tmp.resolve("in"));
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.files.ImageStreams", in.toString()));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals("""
+                output stream at 4 of 8
+                input length 8
+                int at 4: 42, then at 0: 7
+                png written true
+                png read 40x30 lit 60
+                """, recorded.stdout().substring(0, recorded.stdout().indexOf("through the cache")), recorded::toString);
+        assertTrue(recorded.stdout().endsWith(" bytes, lit 60\n"), recorded::toString);
+
+        try (Stream<Path> files = Files.list(in)) {
+            for (Path p : files.toList()) {
+                Files.delete(p);
+            }
+        }
+        Map<String, String> before = snapshot(in);
+        Reprise.assertChaosReplaysMatch(tmp.resolve("rec"), recorded, 3);
+        assertEquals(before, snapshot(in), "replay changed the directory");
+    }
+
+    /**
      * A failed operation's exception shows the stack trace a run without Reprise shows, with no
      * frame of Reprise's, and every replay shows it again with the files gone: a test runner
      * prints these traces for each failed test.

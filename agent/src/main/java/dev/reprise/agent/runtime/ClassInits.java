@@ -20,7 +20,10 @@ package dev.reprise.agent.runtime;
  * without waiting for the initializer.
  *
  * <p>An initializer that runs inside an event, or on a thread that is not recorded, runs live as
- * before; so does a JDK class's, on replay, that the recording holds no events for. An
+ * before; so does a JDK class's, on replay, that the recording holds no events for, but in a
+ * context of its own all the same ({@link ThreadCtx#baseDepth}): the objects it hashes get the
+ * values the recording's context gave them (ImageIO's registry keys its providers by them, and
+ * iterates them in that order), and the initializers it runs in turn open their own streams. An
  * application class's gets an empty stream then: any event it makes is a divergence, and the
  * initializers it runs in turn open their own streams.
  */
@@ -46,17 +49,14 @@ public final class ClassInits {
         if (cur == ThreadCtx.UNRECORDED) {
             return;
         }
-        if (cur.depth != 0) {
+        int base = cur.baseDepth;
+        if (cur.depth != base) {
             cur.depth++;
             return;
         }
-        cur.depth = 1; // opening the stream reads and allocates: none of it is the program's
+        cur.depth = base + 1; // opening the stream reads and allocates: none of it is the program's
         ThreadCtx init = Session.current().openClassInit(className, ordered);
-        cur.depth = 0;
-        if (init == null) {
-            cur.depth = 1;
-            return;
-        }
+        cur.depth = base;
         init.outer = cur;
         Rt.swap(init);
     }
@@ -78,9 +78,9 @@ public final class ClassInits {
             }
             ThreadCtx outer = cur.outer;
             Rt.swap(outer);
-            outer.depth = 1; // closing the stream is Reprise's work
+            outer.depth = outer.baseDepth + 1; // closing the stream is Reprise's work
             Session.current().closeClassInit(cur);
-            outer.depth = 0;
+            outer.depth = outer.baseDepth;
         } else {
             cur.depth--;
         }

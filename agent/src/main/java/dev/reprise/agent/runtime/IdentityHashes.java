@@ -310,7 +310,7 @@ public final class IdentityHashes {
         ThreadCtx ctx = Rt.current();
         // Inside an event (depth > 0) the JDK's live work differs between record and replay: what
         // it hashes must not advance the thread's counters.
-        if (ctx.depth != 0) {
+        if (ctx.depth != ctx.baseDepth) {
             return System.identityHashCode(o);
         }
         if (Header.SHIFT < 0) {

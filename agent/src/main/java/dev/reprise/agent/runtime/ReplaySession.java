@@ -85,11 +85,11 @@ final class ReplaySession extends Session {
     ThreadCtx openInit(String path, String className, boolean ordered) {
         boolean recorded = recordedStreams.contains(path);
         if (!ordered) {
-            if (!recorded) {
-                return null;
-            }
             ThreadCtx ctx = new ThreadCtx(path, -1, className, true);
             bind(ctx, path, source.open(path), false);
+            if (!recorded) {
+                ctx.depth = ctx.baseDepth = 1;
+            }
             return ctx;
         }
         // Without events recorded, the context still stands in for the recording's: any
@@ -130,7 +130,7 @@ final class ReplaySession extends Session {
     /** An application class's context is forgotten; a JDK class's is kept, its stream read to the end by {@link #finish}. */
     @Override
     void closeClassInit(ThreadCtx ctx) {
-        if (!ctx.jdkInit) {
+        if (!ctx.jdkInit || ctx.baseDepth != 0) {
             forget(ctx);
         }
     }

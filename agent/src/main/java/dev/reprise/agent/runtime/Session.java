@@ -80,7 +80,7 @@ public abstract class Session {
     }
 
     /**
-     * The context of a class's static initializer ({@link ClassInits}); for a JDK class, null on
+     * The context of a class's static initializer ({@link ClassInits}); for a JDK class, live on
      * replay if the recording has no events for it. Its stream is named for the class. An
      * application class's ({@code ordered}) has an index, and a second definition of its name a
      * stream of its own; a JDK class's has neither: only the boot and platform loaders define
@@ -99,8 +99,7 @@ public abstract class Session {
                 path += "~" + n;
             }
         }
-        ThreadCtx ctx = openInit(path, className, ordered);
-        return ctx == null ? null : track(ctx);
+        return track(openInit(path, className, ordered));
     }
 
     /** A class initializer's context on stream {@code path}, as {@link #openClassInit} describes, not yet tracked. */

@@ -17,6 +17,13 @@ public final class ThreadCtx {
     ThreadCtx outer;
     /** Non-zero while an intercepted call (or Reprise's own work) runs on this thread. */
     int depth;
+    /**
+     * The depth at which this context runs the program's own code: 0, but 1 for a replay's JDK
+     * class initializer that the recording holds no events for, which runs live as inside an
+     * event, yet gives identity hashes and opens nested initializers' contexts as the recording's
+     * did at depth 0 ({@link ClassInits}).
+     */
+    int baseDepth;
     /** Number of threads this thread has started: names the next child's path. */
     int children;
     /**
