@@ -20,10 +20,12 @@ import dev.reprise.agent.runtime.Sites;
  *
  * <p>A {@code hashCode()} call whose receiver's class, or a superclass of it, declares its own
  * keeps its call: it never reaches the identity hash that {@link HashOps#hashCode} makes
- * deterministic, and left alone the JIT inlines the receiver's {@code hashCode} at the site.
+ * deterministic, and left alone the JIT inlines the receiver's {@code hashCode} at the site. But
+ * {@code MethodType}'s hashes its classes' identity hashes, which the hook recomputes.
  */
 final class CallSiteRewriter extends ClassVisitor {
     private static final String HASH_OPS = Type.getInternalName(HashOps.class);
+    private static final String METHOD_TYPE = "java/lang/invoke/MethodType";
 
     private final Catalogue catalogue;
     /** An application class: {@link CallSite#programOnly()} hooks apply too. */
@@ -150,8 +152,11 @@ final class CallSiteRewriter extends ClassVisitor {
 
     /** Whether {@code h} is the identity-hash hook and the call reaches a {@code hashCode} of the receiver's class's own. */
     private boolean ownHashCode(Catalogue.SiteHook h, int opcode, String owner) {
-        return opcode == Opcodes.INVOKEVIRTUAL && h.hookOwner().equals(HASH_OPS) && h.method().equals("hashCode")
-                && declared.hashCodeDeclarer(owner) != null;
+        if (opcode != Opcodes.INVOKEVIRTUAL || !h.hookOwner().equals(HASH_OPS) || !h.method().equals("hashCode")) {
+            return false;
+        }
+        String declarer = declared.hashCodeDeclarer(owner);
+        return declarer != null && !declarer.equals(METHOD_TYPE);
     }
 
     /** A hook takes a site id when it has one more parameter than the call passes. */

@@ -252,10 +252,27 @@ public final class IdentityHashes {
         if (o == null || !Rt.active) {
             return o.hashCode(); // null: the NullPointerException the rewritten call would have thrown
         }
+        if (o instanceof MethodType t) {
+            return methodType(t); // before the header test: the JDK may have hashed a type by identity too
+        }
         if (!(o instanceof Class) && (hashedHeader(o) || !IdentityVerdicts.byIdentity(o.getClass()))) {
             return o.hashCode();
         }
         return virtualized(o);
+    }
+
+    /**
+     * {@code MethodType.hashCode}'s formula over its classes' deterministic values. Its own
+     * method is left as it is: the JDK interns method types by it from the JVM's start, so a
+     * type's hash there must not change once Reprise is active. A class loaded before Reprise
+     * keeps the JVM's hash, so a type of such classes hashes the same either way.
+     */
+    private static int methodType(MethodType t) {
+        int h = 31 + hashCode(t.returnType());
+        for (int i = 0, n = t.parameterCount(); i < n; i++) {
+            h = 31 * h + hashCode(t.parameterType(i));
+        }
+        return h;
     }
 
     /** Whether {@code o}'s header is plain and holds an identity hash, which is its value ({@link Header#INSTALLS}). */

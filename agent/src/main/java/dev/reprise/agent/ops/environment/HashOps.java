@@ -9,15 +9,19 @@ import dev.reprise.agent.runtime.IdentityHashes;
  * {@code System.identityHashCode}: in the program, and in the JDK classes whose iteration
  * order or output follows them ({@code Object.toString}, and every class of {@code java.util}:
  * hash maps and sets, and the collections, entries and {@code Optional}s whose own hash combines
- * their elements', which may be keys of a map). Hidden classes get theirs as they are defined
- * ({@link HiddenClassOps}).
+ * their elements', which may be keys of a map). Also where the JDK's own keys hash classes or
+ * enum constants: dynalink's call-site descriptors and operations (a script engine's call
+ * sites), annotations (a dependency injector's keys) and generic types' variables; a method
+ * type's hash is computed from its classes' ({@code IdentityHashes.hashCode}).
+ * Hidden classes get theirs as they are defined ({@link HiddenClassOps}).
  */
 public final class HashOps {
     private HashOps() {
     }
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "*", method = "hashCode", desc = "()I",
-            alsoIn = {"java/lang/Object", "java/util/"})
+            alsoIn = {"java/lang/Object", "java/util/", "jdk/dynalink/",
+                "sun/reflect/annotation/", "sun/reflect/generics/reflectiveObjects/"})
     public static int hashCode(Object o) {
         // Strings, the keys most maps meet: their own hash, with no verdict to look up. This hook is
         // small enough to be inlined at each site, where String's hashCode then is too.
