@@ -80,7 +80,11 @@ final class RecordSession extends Session {
         }
     }
 
-    /** Flushes the streams and writes how the run ended: each stream's event count and, under TO, the turns the exit cut. */
+    /**
+     * Flushes the streams and writes how the run ended: each stream's event count, under RTO the
+     * relaxed events each thread counted after its last written one, and under TO the turns the
+     * exit cut.
+     */
     @Override
     public void finish() {
         try {
@@ -96,14 +100,22 @@ final class RecordSession extends Session {
                 return;
             }
             Map<String, Long> counts = new HashMap<>();
+            Map<String, Long> tails = new HashMap<>();
             List<ThreadCtx> threads = threads();
             for (ThreadCtx ctx : threads) {
-                long events = ((RecordEv) ctx.ev).log.flushedEvents();
+                RecordEv ev = (RecordEv) ctx.ev;
+                long events = ev.log.flushedEvents();
                 if (events > 0 || ctx.initializing == null) {
                     counts.put(ctx.path, events);
                 }
+                // A thread still running counts on in its own plain field: this read may be stale,
+                // but a count it shows is one the thread reached, so replay may take that many.
+                long tail = ev.run;
+                if (tail > 0 && !totalOrder) {
+                    tails.put(ctx.path, tail);
+                }
             }
-            RunInfo.writeEnd(output, counts, totalOrder ? RecordOrder.cutTurns(threads) : new long[0]);
+            RunInfo.writeEnd(output, counts, totalOrder ? RecordOrder.cutTurns(threads) : new long[0], tails);
         } catch (IOException e) {
             Divergence.message("could not write the recording: " + e.getMessage());
         }

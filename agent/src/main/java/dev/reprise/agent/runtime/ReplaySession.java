@@ -2,9 +2,11 @@ package dev.reprise.agent.runtime;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
 
 import dev.reprise.core.config.AgentConfig;
 import dev.reprise.core.config.Order;
@@ -27,12 +29,18 @@ final class ReplaySession extends Session {
     private final Set<String> recordedStreams;
     /** Of a recording that did not complete: how it ended ({@link RecordingEnd}); else null. */
     private final RunInfo.Ending ending;
+    /**
+     * Per stream, the relaxed events its thread counted after its last written event before the
+     * exit cut it off ({@code EndOfRun.relaxedTails}); each is taken once, as the stream ends.
+     */
+    private final Map<String, Long> relaxedTails;
 
-    private ReplaySession(AgentConfig config, EventSource source, RunInfo.Ending ending) {
+    private ReplaySession(AgentConfig config, EventSource source, RunInfo.Ending ending, Map<String, Long> relaxedTails) {
         super(config);
         this.source = source;
         this.recordedStreams = source.streamNames();
         this.ending = ending;
+        this.relaxedTails = new ConcurrentHashMap<>(relaxedTails);
     }
 
     static ReplaySession start(AgentConfig config) {
@@ -44,7 +52,8 @@ final class ReplaySession extends Session {
         RecordingReader input = RecordingReader.of(config.dir());
         EndOfRun end = input.endOfRun();
         ReplaySession s = new ReplaySession(config, input,
-                EndOfRun.completed(end, config.recordedStatus()) ? null : RunInfo.Ending.of(end, config.recordedStatus()));
+                EndOfRun.completed(end, config.recordedStatus()) ? null : RunInfo.Ending.of(end, config.recordedStatus()),
+                end == null ? Map.of() : end.relaxedTails());
         if (config.order() == Order.TO && end != null) {
             ReplayOrder.skipCutTurns(end.cutTurns());
         }
@@ -156,14 +165,21 @@ final class ReplaySession extends Session {
     /**
      * Asked for an event past the end of this thread's stream, one that a relaxed event of the
      * recording could be if {@code relaxable}: returns how many relaxed events the thread takes
-     * from here on, at least one, when another thread's edge asks for them ({@link CutTails});
-     * else, or if none is asked for, never returns ({@link #endOfRecording}).
+     * from here on, at least one: first those the recorded thread counted after its last written
+     * event, then those another thread's edge asks for ({@link CutTails}); if none is asked for,
+     * never returns ({@link #endOfRecording}). The first let a thread cut off inside a
+     * synchronized block reach its exit from it, as the recorded thread did: another thread that
+     * waits for the monitor waits for no event, and could not ask.
      */
     long cutTail(ThreadCtx ctx, int op, int site, boolean relaxable) {
         // Without an index (a JDK class's initializer, or an application one that logged no
         // event when recorded) no edge can name the context's events: none is asked for.
         if (!relaxable || config.order() != Order.RTO || ctx.waitMonitor != null || ctx.index < 0) {
             endOfRecording(ctx, op, site);
+        }
+        Long counted = relaxedTails.remove(ctx.path);
+        if (counted != null) {
+            return counted;
         }
         ctx.awaitingExit = true;
         long asked = CutTails.await(ctx);

@@ -77,9 +77,10 @@ public final class RunInfo {
         recording.writeOps(p);
     }
 
-    static void writeEnd(RecordingWriter recording, Map<String, Long> eventsByThread, long[] cutTurns) throws IOException {
+    static void writeEnd(RecordingWriter recording, Map<String, Long> eventsByThread, long[] cutTurns,
+                         Map<String, Long> relaxedTails) throws IOException {
         recording.writeEnd(EndOfRun.flushed(eventsByThread, cutTurns, RecorderWatch.fired,
-                RaceWatch.on() ? RaceWatch.raced() : null, exitCalled));
+                RaceWatch.on() ? RaceWatch.raced() : null, exitCalled, relaxedTails));
     }
 
     /** The end of a recording whose streams could not all be written: no counts, the failure. */

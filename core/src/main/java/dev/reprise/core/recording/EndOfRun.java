@@ -16,9 +16,11 @@ import java.util.TreeMap;
  * racing on when it looked for races; null if it did not look. {@code exitCalled}: the status the
  * program passed to {@code Runtime.exit}, null if it made no such call (its last thread ended, or a
  * signal ended it): a status of 128 or more is a signal's only when this is null.
+ * {@code relaxedTails}: per stream, the relaxed events its thread had counted since its last written
+ * event when the exit cut it off, which no stream holds (RTO); absent for a stream with none.
  */
 public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeFailed, boolean recorderGone,
-                       List<String> racedFields, Integer exitCalled) {
+                       List<String> racedFields, Integer exitCalled, Map<String, Long> relaxedTails) {
     private static final String COMPLETED = "completed";
     private static final String CUT_TURNS = "cutTurns";
     private static final String WRITE_FAILED = "writeFailed";
@@ -27,16 +29,17 @@ public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeF
     private static final String EXIT_CALLED = "exitCalled";
     private static final String THREAD = "thread.";
     private static final String EVENTS = ".events";
+    private static final String RELAXED_TAIL = ".relaxedTail";
 
-    /** Every stream flushed, holding {@code threads}' events. */
+    /** Every stream flushed, holding {@code threads}' events, with {@code relaxedTails} after them. */
     public static EndOfRun flushed(Map<String, Long> threads, long[] cutTurns, boolean recorderGone,
-                                   List<String> racedFields, Integer exitCalled) {
-        return new EndOfRun(threads, cutTurns, null, recorderGone, racedFields, exitCalled);
+                                   List<String> racedFields, Integer exitCalled, Map<String, Long> relaxedTails) {
+        return new EndOfRun(threads, cutTurns, null, recorderGone, racedFields, exitCalled, relaxedTails);
     }
 
     /** Writing the streams failed with {@code why}. */
     public static EndOfRun writeFailed(String why, boolean recorderGone, Integer exitCalled) {
-        return new EndOfRun(Map.of(), new long[0], why, recorderGone, null, exitCalled);
+        return new EndOfRun(Map.of(), new long[0], why, recorderGone, null, exitCalled, Map.of());
     }
 
     /** Whether every stream was flushed, so that {@link #threads} counts their events. */
@@ -94,21 +97,16 @@ public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeF
         for (Map.Entry<String, Long> e : threads.entrySet()) {
             p.setProperty(THREAD + e.getKey() + EVENTS, Long.toString(e.getValue()));
         }
+        for (Map.Entry<String, Long> e : relaxedTails.entrySet()) {
+            p.setProperty(THREAD + e.getKey() + RELAXED_TAIL, Long.toString(e.getValue()));
+        }
         return p;
     }
 
     /** Throws {@link IllegalArgumentException} saying what does not parse. */
     static EndOfRun of(Properties p) {
-        Map<String, Long> threads = new TreeMap<>();
-        for (String k : p.stringPropertyNames()) {
-            if (k.startsWith(THREAD) && k.endsWith(EVENTS) && k.length() > THREAD.length() + EVENTS.length()) {
-                try {
-                    threads.put(k.substring(THREAD.length(), k.length() - EVENTS.length()), Long.parseLong(p.getProperty(k)));
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException(k + " is not a number");
-                }
-            }
-        }
+        Map<String, Long> threads = perThread(p, EVENTS);
+        Map<String, Long> tails = perThread(p, RELAXED_TAIL);
         String list = p.getProperty(CUT_TURNS, "");
         String[] parts = list.isEmpty() ? new String[0] : list.split(",");
         long[] turns = new long[parts.length];
@@ -129,6 +127,21 @@ public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeF
             throw new IllegalArgumentException(EXIT_CALLED + " is not a number");
         }
         return new EndOfRun(threads, turns, p.getProperty(WRITE_FAILED), p.getProperty(RECORDER_GONE) != null,
-                raced == null ? null : raced.isEmpty() ? List.of() : List.of(raced.split(",")), exitCalled);
+                raced == null ? null : raced.isEmpty() ? List.of() : List.of(raced.split(",")), exitCalled, tails);
+    }
+
+    /** The values of the properties {@code thread.PATH} + {@code suffix}, by path. */
+    private static Map<String, Long> perThread(Properties p, String suffix) {
+        Map<String, Long> values = new TreeMap<>();
+        for (String k : p.stringPropertyNames()) {
+            if (k.startsWith(THREAD) && k.endsWith(suffix) && k.length() > THREAD.length() + suffix.length()) {
+                try {
+                    values.put(k.substring(THREAD.length(), k.length() - suffix.length()), Long.parseLong(p.getProperty(k)));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(k + " is not a number");
+                }
+            }
+        }
+        return values;
     }
 }
