@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What real programs (javac and jar, a database's file sync, JUnit's console launcher, JRuby's
@@ -52,6 +53,32 @@ class RealProgramFailuresTest {
         Reprise.assertChaosReplaysMatch(dir, recorded, CHAOS_REPLAYS);
     }
 
+    /**
+     * Netty's native transport reads its library's file name as the library loads, and refuses
+     * another: the recording loads the program's own file, so it prints what a plain run prints
+     * (epoll is there), and keeps the copy under that name, which every replay loads. A load that
+     * failed throws again on replay, as recorded.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"rto", "to"})
+    void nativeLibraryKeepsItsNameInRecordingAndReplay(String order) throws IOException {
+        List<String> program = corpus("corpus.files.NamedNativeLibrary");
+        Run plain = Reprise.exec(program, null, Map.of(), null);
+        assertEquals("epoll available: true\nrefused a missing library: Can't load library: <file>\n", plain.stdout(),
+                plain::toString);
+        Path dir = tmp.resolve("rec");
+        List<String> args = new ArrayList<>(List.of("record", "--order", order, "-o", dir.toString(), "--"));
+        args.addAll(program);
+        Run recorded = Reprise.reprise(args, null, Map.of(), null);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals(plain.stdout(), recorded.stdout(), "the recording ran otherwise than a plain run");
+        try (var files = Files.walk(dir)) {
+            assertTrue(files.anyMatch(f -> f.getParent().getFileName().toString().startsWith("native-")
+                    && f.getFileName().toString().startsWith("libnetty_transport_native_epoll")), "the copy keeps its name");
+        }
+        Reprise.assertChaosReplaysMatch(dir, recorded, CHAOS_REPLAYS);
+    }
+
     /** The recording's copy of a native library is checked before a replay loads it. */
     @Test
     void damagedLibraryCopyIsRefused() throws IOException {
@@ -59,8 +86,9 @@ class RealProgramFailuresTest {
         Run recorded = Reprise.record(dir, corpus("corpus.files.ExtractedLibrary"));
         assertEquals(0, recorded.status(), recorded::toString);
         Path copy;
-        try (var files = Files.list(dir)) {
-            copy = files.filter(f -> f.getFileName().toString().startsWith("native-")).findFirst().orElseThrow();
+        try (var files = Files.walk(dir)) {
+            copy = files.filter(f -> Files.isRegularFile(f) && f.getParent().getFileName().toString().startsWith("native-"))
+                    .findFirst().orElseThrow();
         }
         byte[] b = Files.readAllBytes(copy);
         b[b.length / 2] ^= 0x20;

@@ -20,7 +20,9 @@ import dev.reprise.core.recording.Recording;
  * an attached agent's jar) and that a replay, which writes nothing, may not have: often the
  * program's own temporary files; and of file regions it maps into memory, whose reads are no
  * events. A copy is named by its content, {@code <kind>-<crc>-<size>.<ext>},
- * kept once per content, and checked against its name before a replay uses it.
+ * kept once per content, and checked against its name before a replay uses it. A copy that must
+ * keep its file's name (a native library, whose code may read its own path) is that name in a
+ * directory named by its content, {@code <kind>-<crc>-<size>/<name>}.
  */
 public final class RecordingCopies {
     private static volatile Path dir;
@@ -49,6 +51,25 @@ public final class RecordingCopies {
         return copy(ByteBuffer.wrap(Files.readAllBytes(file)), kind, ext);
     }
 
+    /**
+     * Copies {@code name} into the recording under its own file name, in a directory named by its
+     * content; returns the copy's path in the recording, or "" for a missing file.
+     */
+    public static String copyNamed(String name, String kind) throws IOException {
+        Path file = Path.of(name);
+        if (dir == null || !Files.isRegularFile(file)) {
+            return "";
+        }
+        ByteBuffer content = ByteBuffer.wrap(Files.readAllBytes(file));
+        CRC32 crc = new CRC32();
+        crc.update(content.duplicate());
+        String folder = Recording.copyName(kind, crc.getValue(), content.remaining(), null);
+        Files.createDirectories(dir.resolve(folder), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        String copy = folder + "/" + file.getFileName();
+        write(content, dir.resolve(copy));
+        return copy;
+    }
+
     /** Copies the bytes {@code content} has remaining (its position is left as it was); returns the copy's name. */
     public static String copy(ByteBuffer content, String kind, String ext) throws IOException {
         Path d = dir;
@@ -58,9 +79,14 @@ public final class RecordingCopies {
         CRC32 crc = new CRC32();
         crc.update(content.duplicate());
         String copy = Recording.copyName(kind, crc.getValue(), content.remaining(), ext);
-        Path target = d.resolve(copy);
+        write(content, d.resolve(copy));
+        return copy;
+    }
+
+    /** Writes {@code content}'s remaining bytes to {@code target} unless it exists: through a partial file, moved in place. */
+    private static void write(ByteBuffer content, Path target) throws IOException {
         if (!Files.exists(target)) {
-            Path partial = d.resolve(copy + ".part");
+            Path partial = target.resolveSibling(target.getFileName() + ".part");
             Files.deleteIfExists(partial);
             try (FileChannel out = FileChannel.open(partial, Set.of(StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))) {
@@ -71,7 +97,6 @@ public final class RecordingCopies {
             }
             Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
         }
-        return copy;
     }
 
     /** The name a copy of this file's content has, read in chunks: a mapped region may be large. */
@@ -95,7 +120,16 @@ public final class RecordingCopies {
         Path file = dir.resolve(copy);
         String why;
         try {
-            why = copyName(file, kind, ext).equals(copy) ? null : "its content does not match its name";
+            // A named copy's content names its directory, and its name is one file's in it.
+            int slash = copy.indexOf('/');
+            String named = copy.substring(slash + 1);
+            if (slash >= 0 && (named.isEmpty() || named.indexOf('/') >= 0 || named.equals("..") || named.equals("."))) {
+                why = "not the name of a copy";
+            } else {
+                boolean matches = slash < 0 ? copyName(file, kind, ext).equals(copy)
+                        : copyName(file, kind, null).equals(copy.substring(0, slash));
+                why = matches ? null : "its content does not match its name";
+            }
         } catch (IOException e) {
             why = e.toString();
         }

@@ -127,6 +127,13 @@ public abstract class Ev {
     /** Records that the operation threw {@code t}; rethrows it (the return type is for {@code throw}). */
     public abstract RuntimeException threw(Throwable t);
 
+    /**
+     * A failure the hook handles itself, as one of the event's values: recording logs whether
+     * {@code t} is null and, if not, the exception; replaying returns the recorded one, or null.
+     * For an operation whose replay runs part of its work live even where the recording's failed.
+     */
+    public abstract Throwable failure(Throwable t);
+
     /** Ends the event and releases the thread's claim. Idempotent. */
     public abstract void end();
 

@@ -183,6 +183,16 @@ final class RecordEv extends Ev {
     }
 
     @Override
+    public Throwable failure(Throwable t) {
+        EventBuffer b = out();
+        b.putVarLong(t == null ? 0 : 1);
+        if (t != null) {
+            Exceptions.write(t, b);
+        }
+        return t;
+    }
+
+    @Override
     public RuntimeException threw(Throwable t) {
         if (open) {
             if (inRun) {

@@ -152,6 +152,11 @@ final class ReplayEv extends Ev {
     }
 
     @Override
+    public Throwable failure(Throwable t) {
+        return in.getVarLong() == 0 ? null : Exceptions.read(in);
+    }
+
+    @Override
     public void end() {
         if (!open) {
             return;

@@ -72,9 +72,14 @@ public abstract class Recording {
         return n.substring(PREFIX.length(), n.length() - SUFFIX.length());
     }
 
-    /** The name of the copy of a file of {@code kind} whose content has this CRC-32 and size: {@code native-1a2b3c4d-9120.so}. */
+    /**
+     * The name of the copy of a file of {@code kind} whose content has this CRC-32 and size:
+     * {@code native-1a2b3c4d-9120.so}; without {@code ext} (null), the directory that holds such a
+     * copy under its file's own name.
+     */
     public static String copyName(String kind, long crc32, long size, String ext) {
-        return String.format("%s-%08x-%d.%s", kind, crc32, size, ext);
+        String name = String.format("%s-%08x-%d", kind, crc32, size);
+        return ext == null ? name : name + "." + ext;
     }
 
     /** The hex SHA-256 of {@code bytes}: the manifest's checksum of a side file. */

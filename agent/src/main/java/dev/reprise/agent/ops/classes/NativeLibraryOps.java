@@ -17,16 +17,19 @@ import dev.reprise.agent.runtime.Rt;
 /**
  * Loading a native library from a file outside the JDK ({@code System.load}, {@code loadLibrary}).
  * The file is part of the program's input, and often its own output: a library extracted from a
- * jar to a temporary file that a replay, which writes nothing, does not have. The recording keeps a
- * copy of each such library ({@code native-<crc>-<size>.so} in its directory), and a replay loads
- * that copy in its place, so the program's native methods exist on replay as they did.
+ * jar to a temporary file that a replay, which writes nothing, does not have. The recording loads
+ * the file itself and keeps a copy of it under its own name ({@code native-<crc>-<size>/<name>} in
+ * its directory), and a replay loads that copy in its place, so the program's native methods
+ * exist on replay as they did. The name matters: a library may read its own path as it loads
+ * (Netty's native transports derive their package from it, and refuse to load under another).
+ * A load that failed is made again on replay, from the copy, for what the library's load
+ * function did before it failed (its messages on stderr), and then fails as recorded.
  */
 public final class NativeLibraryOps {
     private static final String LIBRARIES = "jdk/internal/loader/NativeLibraries";
     private static final String IMPL = "jdk/internal/loader/NativeLibraries$NativeLibraryImpl";
     private static final Op LOAD = Op.named("native.library.load");
     private static final String KIND = "native";
-    private static final String EXT = "so";
     /** The JDK's own libraries load live and unlogged: Reprise's own work loads some at other moments. */
     private static final String JAVA_HOME = canonicalJavaHome();
 
@@ -74,29 +77,50 @@ public final class NativeLibraryOps {
     }
 
     /**
-     * Records the name of the copy (empty for a missing file) and the outcome;
-     * a replay loads the copy and stops if its outcome differs, since the program's native
-     * methods would then differ too.
+     * Records the name of the copy (empty for a missing file), what the load threw, and the
+     * outcome. A replay loads the copy, if there is one, and stops if its outcome differs, since
+     * the program's native methods would then differ too; it throws what the recording's threw.
      */
     private static boolean load(int site, String name, Loader jdk) throws Throwable {
         Ev ev = Ev.begin(LOAD, site, Digest.of(name));
+        Throwable recorded;
         try {
-            String copy = ev.s(ev.recording() ? RecordingCopies.copy(name, KIND, EXT) : null);
-            String file = copy.isEmpty() ? name
-                    : ev.recording() ? RecordingCopies.dir().resolve(copy).toString()
-                    : RecordingCopies.checked(copy, KIND, EXT, "a native library the program loaded").toString();
-            boolean loaded = jdk.load(file);
-            if (ev.z(loaded) != loaded) {
-                Divergence.mismatch("native library load",
-                        "loading " + name + " (the recording's copy " + copy + ") " + (loaded ? "succeeded" : "failed")
-                                + " where the recording's " + (loaded ? "failed" : "succeeded"));
+            boolean recording = ev.recording();
+            String copy = ev.s(recording ? RecordingCopies.copyNamed(name, KIND) : null);
+            String file = recording ? name
+                    : copy.isEmpty() ? null
+                    : RecordingCopies.checked(copy, KIND, null, "a native library the program loaded").toString();
+            boolean loaded = false;
+            Throwable failed = null;
+            if (file != null) {
+                try {
+                    loaded = jdk.load(file);
+                } catch (Throwable t) {
+                    failed = t;
+                }
             }
-            return loaded;
+            // Without a copy (the file was missing) a replay loads nothing: the outcome is the recorded one.
+            recorded = ev.failure(failed);
+            if (file != null && (recorded == null) != (failed == null)) {
+                Divergence.mismatch("native library load", "loading " + name + " (the recording's copy " + copy + ") "
+                        + (failed == null ? "succeeded" : "threw " + failed) + " where the recording's "
+                        + (recorded == null ? "did not throw" : "threw " + recorded));
+            }
+            if (recorded == null) {
+                boolean outcome = ev.z(loaded);
+                if (file != null && outcome != loaded) {
+                    Divergence.mismatch("native library load",
+                            "loading " + name + " (the recording's copy " + copy + ") " + (loaded ? "succeeded" : "failed")
+                                    + " where the recording's " + (loaded ? "failed" : "succeeded"));
+                }
+                return outcome;
+            }
         } catch (Throwable t) {
             throw ev.threw(t);
         } finally {
             ev.end();
         }
+        throw recorded; // a value of the event, not what the hook threw: outside the handler that would log it so
     }
 
     private static String canonicalJavaHome() {
