@@ -351,6 +351,10 @@ public final class Transformer implements ClassFileTransformer {
         }
         // Also on retransformation: a class loaded before the agent may not be initialized yet.
         chain = new UnloggedRewriter(chain, passes.application() ? "enterOrdered" : "enter");
+        if (passes.application()) {
+            // Farther from the writer than the passes that add handlers of their own: it sees the program's alone.
+            chain = new ErrorHandlerRewriter(chain);
+        }
         if (passes.races()) {
             // Farthest from the writer: it sees the class's own field instructions, and its calls
             // pass through every other pass, none of which rewrites them.

@@ -130,6 +130,13 @@ public final class Divergence {
         Runtime.getRuntime().halt(EXIT_DIVERGED);
     }
 
+    /** The replay's stack overflowed inside Reprise's work on an event of {@code ctx}, where the recording's did not. */
+    static void overflowed(ThreadCtx ctx) {
+        stop(ctx, "the replay's stack overflowed where the recording's did not",
+                "The program caught a StackOverflowError thrown inside Reprise's work on this event; the recording went"
+                        + " on past it.", false);
+    }
+
     /** Writes a {@code reprise:} line to the process's stderr, bypassing the program's streams. */
     public static void message(String text) {
         try {

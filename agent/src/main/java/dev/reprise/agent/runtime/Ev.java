@@ -34,6 +34,8 @@ public abstract class Ev {
     static final Op RUN = Op.named("sync.relaxed.run");
     /** First in an application class initializer's stream: the index its ordering names it by ({@link ClassInits}). */
     static final Op INIT_INDEX = Op.named("class.init.index");
+    /** In place of an event a stack overflow cut short ({@link Overflows}). */
+    static final Op OVERFLOW = Op.named("thread.stack.overflow");
 
     final ThreadCtx ctx;
     /**
@@ -126,6 +128,9 @@ public abstract class Ev {
 
     /** Records that the operation threw {@code t}; rethrows it (the return type is for {@code throw}). */
     public abstract RuntimeException threw(Throwable t);
+
+    /** Closes the open event, if any, without finishing it: a stack overflow cut it short ({@link Overflows}). */
+    abstract void abandon();
 
     /**
      * A failure the hook handles itself, as one of the event's values: recording logs whether

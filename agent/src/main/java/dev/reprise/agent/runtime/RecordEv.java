@@ -192,6 +192,16 @@ final class RecordEv extends Ev {
         return t;
     }
 
+    /** What was written of the event, and of a run written before it, is dropped: no partial event reaches the stream. */
+    @Override
+    void abandon() {
+        log.dropUncommitted();
+        open = false;
+        prepared = false;
+        inRun = false;
+        headerPending = false;
+    }
+
     @Override
     public RuntimeException threw(Throwable t) {
         if (open) {

@@ -73,6 +73,13 @@ final class ReplayEv extends Ev {
             takeFromRun();
             return;
         }
+        if (h.op() == OVERFLOW.id && op != h.op()) {
+            // The recording's stack overflowed in this call (Overflows): so does the replay's.
+            ctx.eventNo++;
+            open = false;
+            ctx.depth = 0;
+            throw new StackOverflowError();
+        }
         relaxed = relaxedTwin != 0 && h.op() == relaxedTwin;
         if (relaxed) {
             this.op = relaxedTwin;
@@ -149,6 +156,12 @@ final class ReplayEv extends Ev {
     @Override
     public RuntimeException threw(Throwable t) {
         throw sneaky(t);
+    }
+
+    @Override
+    void abandon() {
+        open = false;
+        inRun = false;
     }
 
     @Override

@@ -99,6 +99,17 @@ public final class Rt {
         return c;
     }
 
+    /**
+     * At the start of a handler of the program's that catches errors ({@code
+     * instrument/ErrorHandlerRewriter}): a stack overflow may have left an event's claim held
+     * ({@link Overflows}).
+     */
+    public static void caught(Throwable t) {
+        if (t instanceof StackOverflowError && active) {
+            Overflows.caught();
+        }
+    }
+
     /** Releases a claim without an event: the hook ran the operation live, unlogged. */
     public static void release() {
         current().depth = 0;

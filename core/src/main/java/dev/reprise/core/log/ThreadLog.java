@@ -78,6 +78,13 @@ public final class ThreadLog {
         return closed ? flushed : handedOver;
     }
 
+    /** Drops what was written since the last committed event: an event its writer could not finish. */
+    public void dropUncommitted() {
+        if (buffer != null) {
+            buffer.truncate((int) (long) COMMITTED.get(this)); // the owner's own last store: its low half is the position
+        }
+    }
+
     /** Ends the current event; hands the buffer over as a chunk once it is large enough. */
     public void commit() {
         buffered++;
