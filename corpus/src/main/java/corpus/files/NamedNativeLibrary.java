@@ -5,8 +5,8 @@ import java.io.File;
 
 /**
  * Netty's native epoll transport, which extracts its library from its jar to a temp file and
- * loads it; the library's load function finds its package from its own file name and refuses to
- * load under another. Then a load that fails: a file that is not there.
+ * loads it, and does its network I/O in native code: a recording does not load it, and Netty
+ * falls back to the JDK's sockets. Then a load that fails: a file that is not there.
  */
 public final class NamedNativeLibrary {
     public static void main(String[] args) {

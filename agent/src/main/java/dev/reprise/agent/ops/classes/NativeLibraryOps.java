@@ -23,7 +23,8 @@ import dev.reprise.agent.runtime.Rt;
  * exist on replay as they did. The name matters: a library may read its own path as it loads
  * (Netty's native transports derive their package from it, and refuse to load under another).
  * A load that failed is made again on replay, from the copy, for what the library's load
- * function did before it failed (its messages on stderr), and then fails as recorded.
+ * function did before it failed (its messages on stderr), and then fails as recorded. A native
+ * network transport is not loaded at all ({@link NativeTransports}).
  */
 public final class NativeLibraryOps {
     private static final String LIBRARIES = "jdk/internal/loader/NativeLibraries";
@@ -86,12 +87,13 @@ public final class NativeLibraryOps {
         Throwable recorded;
         try {
             boolean recording = ev.recording();
-            String copy = ev.s(recording ? RecordingCopies.copyNamed(name, KIND) : null);
-            String file = recording ? name
+            Throwable refused = recording ? NativeTransports.refusal(name) : null;
+            String copy = ev.s(!recording ? null : refused != null ? "" : RecordingCopies.copyNamed(name, KIND));
+            String file = recording ? (refused != null ? null : name)
                     : copy.isEmpty() ? null
                     : RecordingCopies.checked(copy, KIND, null, "a native library the program loaded").toString();
             boolean loaded = false;
-            Throwable failed = null;
+            Throwable failed = refused;
             if (file != null) {
                 try {
                     loaded = jdk.load(file);
@@ -99,7 +101,7 @@ public final class NativeLibraryOps {
                     failed = t;
                 }
             }
-            // Without a copy (the file was missing) a replay loads nothing: the outcome is the recorded one.
+            // Without a copy (the file was missing, or refused) a replay loads nothing: the outcome is the recorded one.
             recorded = ev.failure(failed);
             if (file != null && (recorded == null) != (failed == null)) {
                 Divergence.mismatch("native library load", "loading " + name + " (the recording's copy " + copy + ") "
