@@ -4,7 +4,6 @@ import java.util.HashSet;
 import java.util.Set;
 
 import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.Handle;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -30,14 +29,14 @@ final class ErrorHandlerRewriter extends ClassVisitor {
         return new Handlers(super.visitMethod(access, name, desc, signature, exceptions));
     }
 
-    private static final class Handlers extends MethodVisitor {
+    private static final class Handlers extends InstructionHookVisitor {
         /** The handlers to start with the call; the reader visits every try-catch block before the code. */
         private final Set<Label> handlers = new HashSet<>();
         /** A handler's label was visited: the call goes before the next instruction, after its frame. */
         private boolean pending;
 
         Handlers(MethodVisitor mv) {
-            super(Opcodes.ASM9, mv);
+            super(mv);
         }
 
         @Override
@@ -56,7 +55,9 @@ final class ErrorHandlerRewriter extends ClassVisitor {
             }
         }
 
-        private void beforeInstruction() {
+        /** Cleared before it emits: what it emits comes back through here. */
+        @Override
+        void beforeInstruction() {
             if (pending) {
                 pending = false;
                 super.visitInsn(Opcodes.DUP);
@@ -67,84 +68,6 @@ final class ErrorHandlerRewriter extends ClassVisitor {
         @Override
         public void visitMaxs(int maxStack, int maxLocals) {
             super.visitMaxs(handlers.isEmpty() ? maxStack : Math.max(maxStack, 2), maxLocals);
-        }
-
-        @Override
-        public void visitInsn(int opcode) {
-            beforeInstruction();
-            super.visitInsn(opcode);
-        }
-
-        @Override
-        public void visitIntInsn(int opcode, int operand) {
-            beforeInstruction();
-            super.visitIntInsn(opcode, operand);
-        }
-
-        @Override
-        public void visitVarInsn(int opcode, int var) {
-            beforeInstruction();
-            super.visitVarInsn(opcode, var);
-        }
-
-        @Override
-        public void visitTypeInsn(int opcode, String type) {
-            beforeInstruction();
-            super.visitTypeInsn(opcode, type);
-        }
-
-        @Override
-        public void visitFieldInsn(int opcode, String owner, String name, String desc) {
-            beforeInstruction();
-            super.visitFieldInsn(opcode, owner, name, desc);
-        }
-
-        @Override
-        public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
-            beforeInstruction();
-            super.visitMethodInsn(opcode, owner, name, desc, itf);
-        }
-
-        @Override
-        public void visitInvokeDynamicInsn(String name, String desc, Handle bsm, Object... bsmArgs) {
-            beforeInstruction();
-            super.visitInvokeDynamicInsn(name, desc, bsm, bsmArgs);
-        }
-
-        @Override
-        public void visitJumpInsn(int opcode, Label label) {
-            beforeInstruction();
-            super.visitJumpInsn(opcode, label);
-        }
-
-        @Override
-        public void visitLdcInsn(Object value) {
-            beforeInstruction();
-            super.visitLdcInsn(value);
-        }
-
-        @Override
-        public void visitIincInsn(int var, int increment) {
-            beforeInstruction();
-            super.visitIincInsn(var, increment);
-        }
-
-        @Override
-        public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
-            beforeInstruction();
-            super.visitTableSwitchInsn(min, max, dflt, labels);
-        }
-
-        @Override
-        public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
-            beforeInstruction();
-            super.visitLookupSwitchInsn(dflt, keys, labels);
-        }
-
-        @Override
-        public void visitMultiANewArrayInsn(String desc, int dims) {
-            beforeInstruction();
-            super.visitMultiANewArrayInsn(desc, dims);
         }
     }
 }
