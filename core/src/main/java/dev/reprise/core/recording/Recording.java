@@ -23,7 +23,8 @@ import java.util.List;
  * <li>{@code <kind>-<crc>-<size>.<ext>} ({@link #copyName}): copies of files the program loaded
  *     code or read archives from and that a replay may not have (native libraries, attached
  *     agents' jars, jars it appended to the class path, archives it wrote, file regions it mapped),
- *     written by the recording agent and used by the replaying one.</li>
+ *     written by the recording agent and used by the replaying one. A native library's copy keeps
+ *     its file's name, in a directory named so without the extension.</li>
  * <li>{@value #MANIFEST} and its checksum {@value #SEAL}: written by {@code record} (provisional as
  *     the program starts, final at its end); read and checked by {@code replay} and {@code inspect},
  *     which give the replaying agent what it needs of it (the exit status) on its command line.</li>
