@@ -72,11 +72,8 @@ class JavaIoFilesTest {
         assertTrue(recorded.stdout().contains("the output stream is closed too: Stream Closed\ndone\n"),
                 recorded::toString);
 
-        Files.delete(in.resolve("data.bin"));
-        Files.delete(in.resolve("out.bin"));
-        Map<String, String> before = snapshot(in);
-        Reprise.assertChaosReplaysMatch(tmp.resolve("rec"), recorded, 3);
-        assertEquals(before, snapshot(in), "replay changed the directory");
+        empty(in);
+        assertChaosReplaysLeave(in, tmp.resolve("rec"), recorded);
     }
 
     /**
@@ -98,14 +95,8 @@ class JavaIoFilesTest {
                 """, recorded.stdout().substring(0, recorded.stdout().indexOf("through the cache")), recorded::toString);
         assertTrue(recorded.stdout().endsWith(" bytes, lit 60\n"), recorded::toString);
 
-        try (Stream<Path> files = Files.list(in)) {
-            for (Path p : files.toList()) {
-                Files.delete(p);
-            }
-        }
-        Map<String, String> before = snapshot(in);
-        Reprise.assertChaosReplaysMatch(tmp.resolve("rec"), recorded, 3);
-        assertEquals(before, snapshot(in), "replay changed the directory");
+        empty(in);
+        assertChaosReplaysLeave(in, tmp.resolve("rec"), recorded);
     }
 
     /**
@@ -168,9 +159,7 @@ class JavaIoFilesTest {
         assertTrue(recorded.stdout().contains("length after truncate 20\npointer 16 of 20, 3 calls\n"), recorded::toString);
 
         Files.delete(data);
-        Map<String, String> before = snapshot(in);
-        Reprise.assertChaosReplaysMatch(dir, recorded, 3);
-        assertEquals(before, snapshot(in), "replay changed the directory");
+        assertChaosReplaysLeave(in, dir, recorded);
     }
 
     @Test
@@ -185,11 +174,7 @@ class JavaIoFilesTest {
         assertTrue(recorded.stdout().contains("mkdirs true mkdir again false\ncreateNewFile true again false\n"),
                 recorded::toString);
 
-        try (Stream<Path> entries = Files.list(dir)) {
-            for (Path p : entries.toList()) {
-                Files.delete(p);
-            }
-        }
+        empty(dir);
         Files.writeString(dir.resolve("a.txt"), "other content, other length");
         Files.setLastModifiedTime(dir.resolve("a.txt"), FileTime.fromMillis(123_000));
         Files.writeString(dir.resolve("new.txt"), "new");
@@ -254,6 +239,22 @@ class JavaIoFilesTest {
     }
 
     /** Every entry under {@code root}: type, size, modification time, permissions and content checksum. */
+    /** Three chaos replays of {@code rec} match {@code recorded} and leave {@code dir} as it was. */
+    private static void assertChaosReplaysLeave(Path dir, Path rec, Run recorded) {
+        Map<String, String> before = snapshot(dir);
+        Reprise.assertChaosReplaysMatch(rec, recorded, 3);
+        assertEquals(before, snapshot(dir), "replay changed the directory");
+    }
+
+    /** Deletes the entries of {@code dir}, whose subdirectories are empty. */
+    private static void empty(Path dir) throws IOException {
+        try (Stream<Path> entries = Files.list(dir)) {
+            for (Path p : entries.toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
     private static Map<String, String> snapshot(Path root) {
         Map<String, String> entries = new TreeMap<>();
         try (Stream<Path> all = Files.walk(root)) {

@@ -61,9 +61,7 @@ public final class RecordingCopies {
             return "";
         }
         ByteBuffer content = ByteBuffer.wrap(Files.readAllBytes(file));
-        CRC32 crc = new CRC32();
-        crc.update(content.duplicate());
-        String folder = Recording.copyName(kind, crc.getValue(), content.remaining(), null);
+        String folder = contentName(content, kind, null);
         Files.createDirectories(dir.resolve(folder), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         String copy = folder + "/" + file.getFileName();
         write(content, dir.resolve(copy));
@@ -76,11 +74,16 @@ public final class RecordingCopies {
         if (d == null) {
             return "";
         }
-        CRC32 crc = new CRC32();
-        crc.update(content.duplicate());
-        String copy = Recording.copyName(kind, crc.getValue(), content.remaining(), ext);
+        String copy = contentName(content, kind, ext);
         write(content, d.resolve(copy));
         return copy;
+    }
+
+    /** The name a copy of {@code content}'s remaining bytes has (its position is left as it was). */
+    private static String contentName(ByteBuffer content, String kind, String ext) {
+        CRC32 crc = new CRC32();
+        crc.update(content.duplicate());
+        return Recording.copyName(kind, crc.getValue(), content.remaining(), ext);
     }
 
     /** Writes {@code content}'s remaining bytes to {@code target} unless it exists: through a partial file, moved in place. */

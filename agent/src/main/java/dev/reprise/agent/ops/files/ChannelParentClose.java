@@ -5,11 +5,7 @@ import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.RandomAccessFile;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
-import java.lang.reflect.Field;
 import java.nio.channels.FileChannel;
 
 import dev.reprise.agent.ops.Prologue;
@@ -27,30 +23,21 @@ import dev.reprise.agent.runtime.Session;
  */
 public final class ChannelParentClose {
     private static final Class<?> IMPL = JdkMethods.jdkClass("sun.nio.ch.FileChannelImpl");
-    /** {@code Object} in JDK 17, {@code Closeable} in JDK 25: read through a getter cast to {@code Object}. */
-    private static final MethodHandle PARENT = getter(IMPL, "parent");
-    private static final VarHandle FD = field(IMPL, "fd", FileDescriptor.class);
-    private static final VarHandle RAF_CLOSED = field(RandomAccessFile.class, "closed", boolean.class);
-    private static final VarHandle IN_CLOSED = field(FileInputStream.class, "closed", boolean.class);
-    private static final VarHandle OUT_CLOSED = field(FileOutputStream.class, "closed", boolean.class);
+    /** {@code Object} in JDK 17, {@code Closeable} in JDK 25: read as an {@code Object}. */
+    private static final VarHandle PARENT = JdkMethods.field(IMPL, "parent", declaredType(IMPL, "parent"));
+    private static final VarHandle FD = JdkMethods.field(IMPL, "fd", FileDescriptor.class);
+    private static final VarHandle RAF_CLOSED = JdkMethods.field(RandomAccessFile.class, "closed", boolean.class);
+    private static final VarHandle IN_CLOSED = JdkMethods.field(FileInputStream.class, "closed", boolean.class);
+    private static final VarHandle OUT_CLOSED = JdkMethods.field(FileOutputStream.class, "closed", boolean.class);
 
     private ChannelParentClose() {
     }
 
-    private static MethodHandle getter(Class<?> c, String name) {
+    /** The type {@code c} declares its field {@code name} with. */
+    private static Class<?> declaredType(Class<?> c, String name) {
         try {
-            Field f = c.getDeclaredField(name);
-            return MethodHandles.privateLookupIn(c, MethodHandles.lookup()).unreflectGetter(f)
-                    .asType(MethodType.methodType(Object.class, FileChannel.class));
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("no " + name + " field in " + c.getName(), e);
-        }
-    }
-
-    private static VarHandle field(Class<?> c, String name, Class<?> type) {
-        try {
-            return MethodHandles.privateLookupIn(c, MethodHandles.lookup()).findVarHandle(c, name, type);
-        } catch (ReflectiveOperationException e) {
+            return c.getDeclaredField(name).getType();
+        } catch (NoSuchFieldException e) {
             throw new IllegalStateException("no " + name + " field in " + c.getName(), e);
         }
     }
@@ -81,7 +68,7 @@ public final class ChannelParentClose {
             if (!Session.current().replaying() || ((FileDescriptor) FD.get(self)).valid()) {
                 return;
             }
-            parent = (Object) PARENT.invokeExact(self);
+            parent = PARENT.get(self);
             if (!open(parent)) {
                 return;
             }

@@ -91,7 +91,7 @@ public final class FileChannelOps {
     private static final MethodHandle OTHER_LIVE = optional("isOther", boolean.class);
 
     private static final VarHandle PATH = JdkFiles.pathField(IMPL);
-    private static final VarHandle FD = fdField();
+    private static final VarHandle FD = JdkMethods.field(IMPL, "fd", FileDescriptor.class);
 
     private FileChannelOps() {
     }
@@ -116,14 +116,6 @@ public final class FileChannelOps {
                     .asType(MethodType.methodType(FileLock.class, FileChannel.class, long.class, long.class, boolean.class));
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot reach the constructor of " + LOCK_IMPL.getName(), e);
-        }
-    }
-
-    private static VarHandle fdField() {
-        try {
-            return MethodHandles.privateLookupIn(IMPL, MethodHandles.lookup()).findVarHandle(IMPL, "fd", FileDescriptor.class);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("no fd field in " + IMPL.getName(), e);
         }
     }
 
