@@ -142,6 +142,35 @@ class JavaIoFilesTest {
     }
 
     /**
+     * Archives among the program's inputs, opened as ZipFiles: a data archive, a file that is no
+     * archive (the ZIP source closes the file it opened), a missing one and a directory. The
+     * recording keeps a copy of the archive and the plain file; the replays run without them.
+     */
+    @Test
+    void inputArchivesAreReplayedWithoutTheFiles() throws IOException {
+        Path in = Files.createDirectory(tmp.resolve("in"));
+        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(in.resolve("data.zip")))) {
+            for (String name : List.of("a.txt", "b/c.txt")) {
+                out.putNextEntry(new ZipEntry(name));
+                out.write(("hello from " + name + "\n").getBytes(StandardCharsets.UTF_8));
+                out.closeEntry();
+            }
+        }
+        Files.writeString(in.resolve("notes.txt"), "no archive\n");
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.files.InputArchives", in.toString()));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals("""
+                data.zip: a.txt b/c.txt; a.txt says hello from a.txt
+                notes.txt: ZipException
+                missing.zip: NoSuchFileException
+                .: FileNotFoundException
+                """, recorded.stdout(), recorded::toString);
+
+        empty(in);
+        assertChaosReplaysLeave(in, tmp.resolve("rec"), recorded);
+    }
+
+    /**
      * Calls through the program's own interfaces on its own subclasses of RandomAccessFile and
      * FileInputStream name no JDK class (a database's storage layer); one subclass overrides
      * {@code length} and {@code getFilePointer}, which must run once per call.

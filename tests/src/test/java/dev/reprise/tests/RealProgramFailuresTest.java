@@ -54,6 +54,27 @@ class RealProgramFailuresTest {
     }
 
     /**
+     * JNA calls C functions where no hook sees them: a recording does not load its native
+     * library, says so, and the program takes its Java way; every replay does the same.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"rto", "to"})
+    void foreignFunctionLibraryIsNotLoaded(String order) {
+        List<String> program = corpus("corpus.files.ForeignCalls");
+        Run plain = Reprise.exec(program, null, Map.of(), null);
+        assertEquals("own pid through jna: true\n", plain.stdout(), plain::toString);
+        Path dir = tmp.resolve("rec");
+        List<String> args = new ArrayList<>(List.of("record", "--order", order, "-o", dir.toString(), "--"));
+        args.addAll(program);
+        Run recorded = Reprise.reprise(args, null, Map.of(), null);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals("own pid through java: true\n", recorded.stdout(), recorded::toString);
+        assertTrue(recorded.stderr().contains("reprise: not loading ")
+                && recorded.stderr().contains(": a foreign-function library calls the system"), recorded::toString);
+        Reprise.assertChaosReplaysMatch(dir, recorded, CHAOS_REPLAYS);
+    }
+
+    /**
      * Netty's native epoll transport does its network I/O where no hook sees it: a recording does
      * not load it, says so, and Netty falls back to the JDK's sockets; every replay throws what
      * the recording's load threw. A load of a missing file throws again on replay, as recorded.

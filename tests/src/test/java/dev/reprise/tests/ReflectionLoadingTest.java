@@ -57,6 +57,12 @@ class ReflectionLoadingTest {
     }
 
     @Test
+    void reprisesOwnPackagesAreNotListed() {
+        Run recorded = assertRecordedAlikeAndReplayed("corpus.reflect.BootPackages");
+        assertEquals("java.lang listed: true\nreprise's packages: []\n", recorded.stdout(), recorded::toString);
+    }
+
+    @Test
     void classPathProvidersKeepServicesFileOrder() {
         Run recorded = assertRecordedAlikeAndReplayed("corpus.reflect.Services");
         assertTrue(recorded.stdout().startsWith("greeters: hello bonjour\n"), recorded::toString);

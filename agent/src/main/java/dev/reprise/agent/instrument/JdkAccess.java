@@ -8,7 +8,7 @@ import java.util.Set;
 /**
  * Lets instrumented JDK code call Reprise's runtime, and the runtime reach JDK internals. The
  * runtime lives in the boot loader's unnamed module, which named modules do not read: java.base
- * is made to read it (java.instrument too), and opens the packages whose private methods hooks call for real.
+ * is made to read it (java.instrument and java.management too), and opens the packages whose private methods hooks call for real.
  */
 public final class JdkAccess {
     private static final String[] OPENED = {
@@ -31,5 +31,8 @@ public final class JdkAccess {
         // program's appends of jars are hooked (ops/classes/InstrumentationOps).
         Map<String, Set<Module>> instrument = Map.of("sun.instrument", Set.of(runtime));
         inst.redefineModule(Instrumentation.class.getModule(), Set.of(runtime), Map.of(), instrument, Set.of(), Map.of());
+        // The management beans' implementations are hooked (ops/environment/ManagementOps).
+        ModuleLayer.boot().findModule("java.management").ifPresent(management -> inst.redefineModule(management,
+                Set.of(runtime), Map.of(), Map.of("sun.management", Set.of(runtime)), Set.of(), Map.of()));
     }
 }

@@ -9,11 +9,13 @@ import dev.reprise.agent.ops.classes.ImmutableOrder;
 import dev.reprise.agent.ops.classes.InstrumentationOps;
 import dev.reprise.agent.ops.classes.ModuleProviderOrder;
 import dev.reprise.agent.ops.classes.NativeLibraryOps;
+import dev.reprise.agent.ops.classes.OwnPackages;
 import dev.reprise.agent.ops.classes.ReferenceOps;
 import dev.reprise.agent.ops.classes.ReflectedCalls;
 import dev.reprise.agent.ops.classes.ReflectionOrder;
 import dev.reprise.agent.ops.environment.EnvOps;
 import dev.reprise.agent.ops.environment.HashOps;
+import dev.reprise.agent.ops.environment.ManagementOps;
 import dev.reprise.agent.ops.environment.RandomOps;
 import dev.reprise.agent.ops.environment.StartupState;
 import dev.reprise.agent.ops.environment.TimeOps;
@@ -28,7 +30,7 @@ import dev.reprise.agent.ops.files.NioDirectoryOps;
 import dev.reprise.agent.ops.files.NioFileSystemOps;
 import dev.reprise.agent.ops.files.NioPathOps;
 import dev.reprise.agent.ops.files.RandomAccessFileOps;
-import dev.reprise.agent.ops.files.WrittenArchives;
+import dev.reprise.agent.ops.files.ArchiveCopies;
 import dev.reprise.agent.ops.net.KernelTurns;
 import dev.reprise.agent.ops.net.NameLookups;
 import dev.reprise.agent.ops.net.OutsideWorldOps;
@@ -57,6 +59,7 @@ public final class Families {
             ReferenceOps.class,
             ReflectionOrder.class, ImmutableOrder.class, ModuleProviderOrder.class,
             EnvOps.class,
+            ManagementOps.class,
             ThreadOps.class,
             MonitorOps.class,
             ParkOps.class,
@@ -75,6 +78,7 @@ public final class Families {
             FileChannelOps.class,
             ChannelParentClose.class,
             NativeLibraryOps.class,
+            OwnPackages.class,
             SocketOps.class,
             SocketIo.class,
             SocketPolls.class,
@@ -97,7 +101,7 @@ public final class Families {
         }
         Class.forName(StartupState.class.getName(), true, null);
         Class.forName(KernelTurns.class.getName(), true, null); // its operation is named in every recording
-        Class.forName(WrittenArchives.class.getName(), true, null); // its start time is the agent's
+        Class.forName(ArchiveCopies.class.getName(), true, null); // its start time is the agent's
     }
 
     /** The main thread's first events: what the JVM fixed before the program started. */

@@ -24,7 +24,7 @@ import dev.reprise.agent.runtime.Rt;
  * (Netty's native transports derive their package from it, and refuse to load under another).
  * A load that failed is made again on replay, from the copy, for what the library's load
  * function did before it failed (its messages on stderr), and then fails as recorded. A native
- * network transport is not loaded at all ({@link NativeTransports}).
+ * network transport is not loaded at all ({@link UnrecordedNatives}), nor a foreign-function library.
  */
 public final class NativeLibraryOps {
     private static final String LIBRARIES = "jdk/internal/loader/NativeLibraries";
@@ -87,7 +87,7 @@ public final class NativeLibraryOps {
         Throwable recorded;
         try {
             boolean recording = ev.recording();
-            Throwable refused = recording ? NativeTransports.refusal(name) : null;
+            Throwable refused = recording ? UnrecordedNatives.refusal(name) : null;
             String copy = ev.s(!recording ? null : refused != null ? "" : RecordingCopies.copyNamed(name, KIND));
             String file = recording ? (refused != null ? null : name)
                     : copy.isEmpty() ? null

@@ -42,8 +42,8 @@ public final class ArchiveOps {
         return mh.asType(mh.type().changeParameterType(0, Object.class));
     }
 
-    /** True when the calling {@code RandomAccessFile} is being opened by a ZIP source. */
-    static boolean openingArchive() {
+    /** True when the calling {@code RandomAccessFile} is being opened, or closed, by a ZIP source. */
+    static boolean archiveAtWork() {
         return WALKER.walk(FROM_SOURCE);
     }
 

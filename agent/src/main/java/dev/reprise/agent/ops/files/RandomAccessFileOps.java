@@ -92,8 +92,8 @@ public final class RandomAccessFileOps {
 
     @Prologue(owner = RAF, method = "open", desc = "(Ljava/lang/String;I)V")
     public static void open(RandomAccessFile self, String path, int mode) throws Throwable {
-        if (JdkFiles.isJdkPath(path) || ArchiveOps.openingArchive()) {
-            String file = JdkFiles.isJdkPath(path) ? JdkFiles.live(path) : WrittenArchives.opened(path);
+        if (JdkFiles.isJdkPath(path) || ArchiveOps.archiveAtWork()) {
+            String file = JdkFiles.isJdkPath(path) ? JdkFiles.live(path) : ArchiveCopies.opened(path);
             OPEN_LIVE.invokeExact(self, file, mode);
             return;
         }
@@ -223,11 +223,12 @@ public final class RandomAccessFileOps {
     /**
      * Replay runs the JDK's close too: on the never opened descriptor it closes nothing, but it
      * marks the file and its channel closed, which {@link ChannelParentClose} and the channel's
-     * own checks read.
+     * own checks read. An archive's file, opened live, is closed live too: a ZIP source closes it
+     * itself when the file is no archive, and a replay may have failed to open it.
      */
     @Prologue(owner = RAF, method = "close", desc = "()V")
     public static void close(RandomAccessFile self) throws Throwable {
-        if (unlogged(self)) {
+        if (unlogged(self) || ArchiveOps.archiveAtWork()) {
             CLOSE_LIVE.invokeExact(self);
             return;
         }

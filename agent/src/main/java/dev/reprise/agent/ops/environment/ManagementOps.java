@@ -1,0 +1,129 @@
+package dev.reprise.agent.ops.environment;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
+import java.lang.management.MemoryUsage;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import dev.reprise.agent.ops.Prologue;
+import dev.reprise.agent.runtime.Ev;
+import dev.reprise.agent.runtime.JdkMethods;
+import dev.reprise.agent.runtime.Op;
+
+/**
+ * The process's figures as {@code java.lang.management} gives them: the runtime's name (the PID
+ * and the host name, which programs use to name their temporary directories), uptime, start time
+ * and the JVM's arguments (a replay's JVM has others), a thread's CPU times, and the memory in
+ * use. Hooked in the beans' implementations in {@code sun.management}, above the natives they call.
+ */
+public final class ManagementOps {
+    private static final String RUNTIME = "sun/management/RuntimeImpl";
+    private static final String THREADS = "sun/management/ThreadImpl";
+    private static final String MEMORY = "sun/management/MemoryImpl";
+    private static final Op NAME = Op.named("management.name");
+    private static final Op CLOCK = Op.named("management.clock");
+    private static final Op ARGUMENTS = Op.named("management.arguments");
+    private static final Op CPU = Op.named("management.cpu");
+    private static final Op HEAP = Op.named("management.memory");
+
+    private static final Class<?> RUNTIME_IMPL = JdkMethods.jdkClass(RUNTIME.replace('/', '.'));
+    private static final Class<?> THREAD_IMPL = JdkMethods.jdkClass(THREADS.replace('/', '.'));
+    private static final Class<?> MEMORY_IMPL = JdkMethods.jdkClass(MEMORY.replace('/', '.'));
+    private static final MethodHandle NAME_LIVE = live(RUNTIME_IMPL, "getName", String.class);
+    private static final MethodHandle UPTIME_LIVE = live(RUNTIME_IMPL, "getUptime", long.class);
+    private static final MethodHandle START_LIVE = live(RUNTIME_IMPL, "getStartTime", long.class);
+    private static final MethodHandle ARGUMENTS_LIVE = live(RUNTIME_IMPL, "getInputArguments", List.class);
+    private static final MethodHandle OWN_CPU_LIVE = live(THREAD_IMPL, "getCurrentThreadCpuTime", long.class);
+    private static final MethodHandle OWN_USER_LIVE = live(THREAD_IMPL, "getCurrentThreadUserTime", long.class);
+    private static final MethodHandle CPU_LIVE = live(THREAD_IMPL, "getThreadCpuTime", long.class, long.class);
+    private static final MethodHandle USER_LIVE = live(THREAD_IMPL, "getThreadUserTime", long.class, long.class);
+    private static final MethodHandle HEAP_LIVE = live(MEMORY_IMPL, "getHeapMemoryUsage", MemoryUsage.class);
+    private static final MethodHandle NON_HEAP_LIVE = live(MEMORY_IMPL, "getNonHeapMemoryUsage", MemoryUsage.class);
+
+    private ManagementOps() {
+    }
+
+    @Prologue(owner = RUNTIME, method = "getName", desc = "()Ljava/lang/String;")
+    public static String name(Object bean) throws Throwable {
+        Ev ev = Ev.begin(NAME, 0, 0);
+        return ev.s(ev.live() ? (String) NAME_LIVE.invokeExact(bean) : null);
+    }
+
+    @Prologue(owner = RUNTIME, method = "getUptime", desc = "()J")
+    public static long uptime(Object bean) throws Throwable {
+        return figure(CLOCK, 0, UPTIME_LIVE, bean);
+    }
+
+    @Prologue(owner = RUNTIME, method = "getStartTime", desc = "()J")
+    public static long startTime(Object bean) throws Throwable {
+        return figure(CLOCK, 1, START_LIVE, bean);
+    }
+
+    @Prologue(owner = RUNTIME, method = "getInputArguments", desc = "()Ljava/util/List;")
+    public static List<String> inputArguments(Object bean) throws Throwable {
+        Ev ev = Ev.begin(ARGUMENTS, 0, 0);
+        @SuppressWarnings("unchecked")
+        List<String> live = ev.live() ? (List<String>) ARGUMENTS_LIVE.invokeExact(bean) : List.of();
+        int n = ev.i(live.size());
+        List<String> args = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            args.add(ev.s(ev.live() ? live.get(i) : null));
+        }
+        return ev.live() ? live : Collections.unmodifiableList(args);
+    }
+
+    @Prologue(owner = THREADS, method = "getCurrentThreadCpuTime", desc = "()J")
+    public static long ownCpuTime(Object bean) throws Throwable {
+        return figure(CPU, 0, OWN_CPU_LIVE, bean);
+    }
+
+    @Prologue(owner = THREADS, method = "getCurrentThreadUserTime", desc = "()J")
+    public static long ownUserTime(Object bean) throws Throwable {
+        return figure(CPU, 1, OWN_USER_LIVE, bean);
+    }
+
+    @Prologue(owner = THREADS, method = "getThreadCpuTime", desc = "(J)J")
+    public static long cpuTime(Object bean, long thread) throws Throwable {
+        Ev ev = Ev.begin(CPU, 0, 2);
+        return ev.j(ev.live() ? (long) CPU_LIVE.invokeExact(bean, thread) : 0);
+    }
+
+    @Prologue(owner = THREADS, method = "getThreadUserTime", desc = "(J)J")
+    public static long userTime(Object bean, long thread) throws Throwable {
+        Ev ev = Ev.begin(CPU, 0, 3);
+        return ev.j(ev.live() ? (long) USER_LIVE.invokeExact(bean, thread) : 0);
+    }
+
+    @Prologue(owner = MEMORY, method = "getHeapMemoryUsage", desc = "()Ljava/lang/management/MemoryUsage;")
+    public static MemoryUsage heap(Object bean) throws Throwable {
+        return usage(bean, HEAP_LIVE, 0);
+    }
+
+    @Prologue(owner = MEMORY, method = "getNonHeapMemoryUsage", desc = "()Ljava/lang/management/MemoryUsage;")
+    public static MemoryUsage nonHeap(Object bean) throws Throwable {
+        return usage(bean, NON_HEAP_LIVE, 1);
+    }
+
+    /** A figure the bean reads with no argument. */
+    private static long figure(Op op, int which, MethodHandle jdk, Object bean) throws Throwable {
+        Ev ev = Ev.begin(op, 0, which);
+        return ev.j(ev.live() ? (long) jdk.invokeExact(bean) : 0);
+    }
+
+    private static MemoryUsage usage(Object bean, MethodHandle jdk, int which) throws Throwable {
+        Ev ev = Ev.begin(HEAP, 0, which);
+        MemoryUsage live = ev.live() ? (MemoryUsage) jdk.invokeExact(bean) : null;
+        long init = ev.j(live == null ? 0 : live.getInit());
+        long used = ev.j(live == null ? 0 : live.getUsed());
+        long committed = ev.j(live == null ? 0 : live.getCommitted());
+        long max = ev.j(live == null ? 0 : live.getMax());
+        return live != null ? live : new MemoryUsage(init, used, committed, max);
+    }
+
+    private static MethodHandle live(Class<?> owner, String name, Class<?> returned, Class<?>... params) {
+        MethodHandle h = JdkMethods.special(owner, name, MethodType.methodType(returned, params));
+        return h.asType(h.type().changeParameterType(0, Object.class));
+    }
+}

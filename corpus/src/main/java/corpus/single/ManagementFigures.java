@@ -1,0 +1,29 @@
+package corpus.single;
+
+import corpus.Expect;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.management.RuntimeMXBean;
+import java.lang.management.ThreadMXBean;
+
+/**
+ * The process's figures through {@code java.lang.management}: the runtime's name (the PID and
+ * the host), uptime, start time and JVM arguments, the thread's CPU times, the memory in use.
+ * A program names a temporary directory after the PID, or prints how long it took.
+ */
+@Expect(plainRunsDiffer = true)
+public final class ManagementFigures {
+    public static void main(String[] args) {
+        RuntimeMXBean runtime = ManagementFactory.getRuntimeMXBean();
+        System.out.println("name " + runtime.getName());
+        System.out.println("pid matches the name " + runtime.getName().startsWith(runtime.getPid() + "@"));
+        System.out.println("uptime " + runtime.getUptime() + " started " + runtime.getStartTime());
+        System.out.println("arguments " + runtime.getInputArguments().size());
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        System.out.println("cpu " + threads.getCurrentThreadCpuTime() + " user " + threads.getCurrentThreadUserTime()
+                + " by id " + threads.getThreadCpuTime(Thread.currentThread().getId()));
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        System.out.println("heap " + memory.getHeapMemoryUsage());
+        System.out.println("non-heap " + memory.getNonHeapMemoryUsage());
+    }
+}
