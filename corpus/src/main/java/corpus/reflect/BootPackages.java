@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * Lists the packages the JVM has defined, as a script runtime does to find importable Java
- * packages: none may be Reprise's, whose classes load at other moments in a recording and its
- * replays, and listing one would read Reprise's jar in the program's place.
+ * packages: those with a class loaded, which a replay must list as its recording did, although
+ * Reprise loads other JDK classes while replaying; and none of Reprise's own.
  */
 public final class BootPackages {
     public static void main(String[] args) {
@@ -14,5 +14,7 @@ public final class BootPackages {
                 .sorted().toArray(String[]::new);
         System.out.println("java.lang listed: " + Arrays.stream(all).anyMatch(p -> p.getName().equals("java.lang")));
         System.out.println("reprise's packages: " + Arrays.toString(reprise));
+        String names = Arrays.stream(all).map(Package::getName).sorted().reduce("", (a, b) -> a + " " + b);
+        System.out.println(all.length + " packages, names hashed " + names.hashCode());
     }
 }

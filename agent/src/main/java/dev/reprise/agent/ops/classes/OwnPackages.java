@@ -5,29 +5,62 @@ import java.lang.invoke.MethodType;
 import java.util.Arrays;
 
 import dev.reprise.agent.ops.CallSite;
+import dev.reprise.agent.runtime.Ev;
 import dev.reprise.agent.runtime.JdkMethods;
+import dev.reprise.agent.runtime.Op;
+import dev.reprise.agent.runtime.Rt;
 
 /**
- * Keeps Reprise's own packages out of the boot loader's packages as a program lists them
- * ({@code Package.getPackages}, {@code ClassLoader.getPackages}). They are not the program's:
- * which of them have classes loaded differs between a recording and its replays, and listing one
- * defines its {@code Package} from the agent's jar, a file operation at a moment that differs too.
+ * The boot loader's packages as a program lists them ({@code Package.getPackages},
+ * {@code ClassLoader.getPackages}; script runtimes list them to find importable Java packages):
+ * those with a class loaded, which depends on what Reprise itself loaded, differently while
+ * recording and replaying. The names are an event. Reprise's own packages are left out: they are
+ * not the program's, and listing one made the JDK read Reprise's jar. A replay defines the
+ * recorded packages its JVM has not loaded a class of, from their modules, so the program gets a
+ * {@code Package} for every recorded name.
  */
 public final class OwnPackages {
     private static final String BOOT_LOADER = "jdk/internal/loader/BootLoader";
     private static final String OWN = "dev/reprise/";
-    private static final MethodHandle NAMES = JdkMethods.statik(JdkMethods.jdkClass(BOOT_LOADER.replace('/', '.')),
-            "getSystemPackageNames", MethodType.methodType(String[].class));
+    private static final Op PACKAGES = Op.named("class.boot.packages");
+    private static final Class<?> LOADER = JdkMethods.jdkClass(BOOT_LOADER.replace('/', '.'));
+    private static final MethodHandle NAMES = JdkMethods.statik(LOADER, "getSystemPackageNames",
+            MethodType.methodType(String[].class));
+    private static final MethodHandle LOCATION = JdkMethods.statik(LOADER, "getSystemPackageLocation",
+            MethodType.methodType(String.class, String.class));
+    /** {@code PackageHelper.definePackage(name, location)}, whose {@code Package} the boot loader keeps. */
+    private static final MethodHandle DEFINE = JdkMethods.statik(JdkMethods.jdkClass(LOADER.getName() + "$PackageHelper"),
+            "definePackage", MethodType.methodType(Package.class, String.class, String.class))
+            .asType(MethodType.methodType(void.class, String.class, String.class));
 
     private OwnPackages() {
     }
 
-    /** {@code BootLoader.packages()}'s names of the packages with a class the boot loader loaded. */
+    /** {@code BootLoader.packages()}'s names (internal form) of the packages with a class loaded. */
     @CallSite(kind = CallSite.Kind.STATIC, owner = BOOT_LOADER, method = "getSystemPackageNames",
             desc = "()[Ljava/lang/String;", alsoIn = "jdk/internal/loader/")
     public static String[] systemPackageNames(int site) throws Throwable {
-        String[] names = (String[]) NAMES.invokeExact();
-        // A plain loop: JDK code such as streams would make events of its own here.
+        if (!Rt.claim()) {
+            return programs((String[]) NAMES.invokeExact());
+        }
+        Ev ev = Ev.begin(PACKAGES, site, 0);
+        try {
+            String[] live = ev.live() ? programs((String[]) NAMES.invokeExact()) : null;
+            String[] names = new String[ev.i(live == null ? 0 : live.length)];
+            for (int i = 0; i < names.length; i++) {
+                names[i] = ev.s(live == null ? null : live[i]);
+                if (live == null && (String) LOCATION.invokeExact(names[i]) == null) {
+                    define(names[i]);
+                }
+            }
+            return names;
+        } finally {
+            ev.end();
+        }
+    }
+
+    /** Without Reprise's own; a plain loop, since JDK code such as streams would make events here. */
+    private static String[] programs(String[] names) {
         String[] program = new String[names.length];
         int n = 0;
         for (String name : names) {
@@ -36,5 +69,16 @@ public final class OwnPackages {
             }
         }
         return Arrays.copyOf(program, n);
+    }
+
+    /** Defines a recorded package of a JDK module the replay has not loaded a class of. */
+    private static void define(String internalName) throws Throwable {
+        String name = internalName.replace('/', '.');
+        for (Module m : ModuleLayer.boot().modules()) {
+            if (m.getClassLoader() == null && m.getPackages().contains(name)) {
+                DEFINE.invokeExact(name, "jrt:/" + m.getName());
+                return;
+            }
+        }
     }
 }

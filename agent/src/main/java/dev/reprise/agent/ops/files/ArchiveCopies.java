@@ -43,8 +43,24 @@ public final class ArchiveCopies {
     private ArchiveCopies() {
     }
 
-    /** The file to open for the archive {@code path}: a copy on replay, if the recording has one. */
+    /**
+     * The file to open for the archive {@code path} a ZIP source opens: a copy on replay, if the
+     * recording has one.
+     */
     static String opened(String path) {
+        return copied(path, true);
+    }
+
+    /**
+     * The file a class loader opens for the jar {@code path}: a copy on replay if the program
+     * wrote the jar while recorded (a runtime that extracts a jar from its own to load classes
+     * from it). Other jars a loader opens hold the program's code, which a replay runs from them.
+     */
+    static String loaded(String path) {
+        return copied(path, false);
+    }
+
+    private static String copied(String path, boolean inputs) {
         Path dir = RecordingCopies.dir();
         if (dir == null) {
             return path;
@@ -56,7 +72,7 @@ public final class ArchiveCopies {
         }
         try {
             File file = new File(path);
-            boolean input = file.isFile() && !CLASS_PATH.contains(file.toPath().toAbsolutePath().normalize());
+            boolean input = inputs && file.isFile() && !CLASS_PATH.contains(file.toPath().toAbsolutePath().normalize());
             if ((input || file.lastModified() >= STARTED) && COPIED.add(path)) {
                 RecordingCopies.copy(path, kind, EXT);
             }

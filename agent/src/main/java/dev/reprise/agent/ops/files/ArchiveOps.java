@@ -2,7 +2,10 @@ package dev.reprise.agent.ops.files;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
+import java.net.MalformedURLException;
+import java.net.URISyntaxException;
 import java.net.URL;
+import java.nio.file.Path;
 import java.util.function.Function;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
@@ -50,7 +53,21 @@ public final class ArchiveOps {
     @Prologue(owner = "jdk/internal/loader/URLClassPath$JarLoader", method = "getJarFile",
             desc = "(Ljava/net/URL;)Ljava/util/jar/JarFile;")
     public static JarFile openClassPathJar(Object loader, URL url) throws Throwable {
-        return (JarFile) JAR_LOADER_OPEN_LIVE.invokeExact(loader, url);
+        return (JarFile) JAR_LOADER_OPEN_LIVE.invokeExact(loader, loaded(url));
+    }
+
+    /** The URL of the jar to open: a copy's on replay, for a jar the program wrote ({@link ArchiveCopies#loaded}). */
+    private static URL loaded(URL url) {
+        if (!"file".equals(url.getProtocol())) {
+            return url;
+        }
+        try {
+            String path = Path.of(url.toURI()).toString();
+            String file = ArchiveCopies.loaded(path);
+            return file.equals(path) ? url : Path.of(file).toUri().toURL();
+        } catch (URISyntaxException | IllegalArgumentException | MalformedURLException e) {
+            return url; // a URL the JDK's own mapping reads as it can
+        }
     }
 
     @Prologue(owner = SOURCE, method = "readFullyAt", desc = "([BIIJ)I")
