@@ -68,7 +68,7 @@ public final class DebugProxy implements Closeable {
     private final Map<Integer, Long> invoking = new ConcurrentHashMap<>();
     /** Commands sent to a translated JVM whose replies hold IDs, by command id: their layouts. */
     private final Map<Integer, JdwpLayouts.Layout> replying = new ConcurrentHashMap<>();
-    /** A translated JVM's packets for the debugger, translated in order on one thread. */
+    /** A translated JVM's packets for the debugger, translated in order on one thread; a null packet: its JVM is gone. */
     private final BlockingQueue<Object[]> toTranslate = new LinkedBlockingQueue<>();
     /**
      * Held while one debugger command is forwarded, and through all of going back: a command
@@ -367,13 +367,24 @@ public final class DebugProxy implements Closeable {
         } catch (IOException e) {
             g.vm.lost();
             g.events.add(Generation.GONE);
-            JdwpLink d = debugger;
-            if (d != null && g == current) {
-                try {
-                    d.close();
-                } catch (IOException ignored) {
-                    // closing anyway
+            if (g == current) {
+                if (g.ids != null) {
+                    toTranslate.add(new Object[] {g, null}); // after the packets still to translate, such as Dispose's reply
+                } else {
+                    closeDebugger();
                 }
+            }
+        }
+    }
+
+    /** The JVM is gone: so is the debugger's connection, as to a JVM that ended. */
+    private void closeDebugger() {
+        JdwpLink d = debugger;
+        if (d != null) {
+            try {
+                d.close();
+            } catch (IOException ignored) {
+                // closing anyway
             }
         }
     }
@@ -423,6 +434,10 @@ public final class DebugProxy implements Closeable {
             Generation g = (Generation) next[0];
             JdwpPacket p = (JdwpPacket) next[1];
             if (g != current) {
+                continue;
+            }
+            if (p == null) {
+                closeDebugger();
                 continue;
             }
             try {
