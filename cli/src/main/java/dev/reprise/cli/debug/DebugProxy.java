@@ -276,8 +276,8 @@ public final class DebugProxy implements Closeable {
                     startTranslator();
                 }
             }
-        } catch (IOException e) {
-            return "error 3 going back failed: " + e.getMessage();
+        } catch (IOException | RuntimeException e) {
+            return "error 3 going back failed: " + e;
         }
         if (o.next() != null) {
             hand(o.next(), o.event());
@@ -534,6 +534,9 @@ public final class DebugProxy implements Closeable {
      * loaded yet is accepted and set once it is.
      */
     private JdwpPacket toVm(Generation g, JdwpPacket p) throws IOException {
+        if (p.is(VIRTUAL_MACHINE, DISPOSE_OBJECTS)) {
+            return p.withData(g.ids.disposable(p.data()));
+        }
         JdwpLayouts.Layout layout = JdwpLayouts.of(p.commandSet(), p.command());
         if (layout == null) {
             return p;

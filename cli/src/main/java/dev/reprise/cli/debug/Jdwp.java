@@ -7,6 +7,7 @@ final class Jdwp {
     static final int ALL_CLASSES = 3;
     static final int ALL_THREADS = 4;
     static final int DISPOSE = 6;
+    static final int DISPOSE_OBJECTS = 14;
     static final int ID_SIZES = 7;
     static final int RESUME = 9;
 

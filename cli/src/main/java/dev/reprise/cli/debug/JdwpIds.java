@@ -3,6 +3,7 @@ package dev.reprise.cli.debug;
 import static dev.reprise.cli.debug.Jdwp.*;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -233,6 +234,30 @@ final class JdwpIds {
         synchronized (known) {
             return known.typeSignature.get(outerType);
         }
+    }
+
+    /**
+     * VirtualMachine.DisposeObjects's data in the JVM's IDs, without the objects of earlier
+     * generations: they went with their JVM. JDI sends the command on its own, for objects the
+     * debugger no longer holds, and fails the next call of the debugger's if it is refused.
+     */
+    byte[] disposable(byte[] data) {
+        ByteBuffer in = ByteBuffer.wrap(data);
+        List<long[]> live = new ArrayList<>();
+        for (int n = in.getInt(); n > 0; n--) {
+            long object = in.getLong();
+            int count = in.getInt();
+            try {
+                live.add(new long[] {objectIn(object), count});
+            } catch (Stale e) {
+                // of an earlier JVM
+            }
+        }
+        ByteBuffer out = ByteBuffer.allocate(4 + live.size() * 12).putInt(live.size());
+        for (long[] l : live) {
+            out.putLong(l[0]).putInt((int) l[1]);
+        }
+        return out.array();
     }
 
     /** From the debugger to the JVM. */
