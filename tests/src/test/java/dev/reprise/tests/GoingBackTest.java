@@ -110,6 +110,8 @@ class GoingBackTest {
             }
         }
 
+        ThreadReference auditor = d.thread("auditor");
+
         Run back = back(d, List.of());
         assertEquals(0, back.status(), back::toString);
         assertTrue(back.stderr().contains("went back at the breakpoint's hit 2"), back::toString);
@@ -117,6 +119,9 @@ class GoingBackTest {
         BreakpointEvent again = d.next(BreakpointEvent.class);
         assertSame(bp, again.request(), "the event is the debugger's own breakpoint's");
         assertSame(main, again.thread(), "main is the thread the debugger knew");
+        assertSame(auditor, d.thread("auditor"), "so is the auditor");
+        assertTrue(auditor.frames().stream().anyMatch(f -> f.location().method().name().equals("audit")),
+                "the auditor waits in audit, in the new JVM");
         StackFrame frame = again.thread().frame(0);
         int line = frame.location().lineNumber();
         assertEquals(Debugging.lineOf(LEDGER, EACH_ROUND), line);

@@ -68,8 +68,12 @@ public final class DebugProxy implements Closeable {
     private final Map<Integer, Long> invoking = new ConcurrentHashMap<>();
     /** Commands sent to a translated JVM whose replies hold IDs, by command id: their layouts. */
     private final Map<Integer, JdwpLayouts.Layout> replying = new ConcurrentHashMap<>();
-    /** A translated JVM's packets for the debugger, translated in order on one thread; a null packet: its JVM is gone. */
-    private final BlockingQueue<Object[]> toTranslate = new LinkedBlockingQueue<>();
+    /** A JVM's packet for the debugger, to translate; a null packet: the JVM is gone. */
+    private record Outgoing(Generation from, JdwpPacket packet) {
+    }
+
+    /** A translated JVM's packets for the debugger, translated in order on one thread. */
+    private final BlockingQueue<Outgoing> toTranslate = new LinkedBlockingQueue<>();
     /**
      * Held while one debugger command is forwarded, and through all of going back: a command
      * reaches the JVM that is current when it is forwarded, translated for it.
@@ -369,7 +373,7 @@ public final class DebugProxy implements Closeable {
             g.events.add(Generation.GONE);
             if (g == current) {
                 if (g.ids != null) {
-                    toTranslate.add(new Object[] {g, null}); // after the packets still to translate, such as Dispose's reply
+                    toTranslate.add(new Outgoing(g, null)); // after the packets still to translate, such as Dispose's reply
                 } else {
                     closeDebugger();
                 }
@@ -394,7 +398,7 @@ public final class DebugProxy implements Closeable {
             return; // a JVM going back has left, or has not taken over yet
         }
         if (g.ids != null) {
-            toTranslate.add(new Object[] {g, p});
+            toTranslate.add(new Outgoing(g, p));
             return;
         }
         send(p);
@@ -425,14 +429,14 @@ public final class DebugProxy implements Closeable {
     /** A translated JVM's packets, in the order its reader read them, in the debugger's IDs. */
     private void translate() {
         while (true) {
-            Object[] next;
+            Outgoing next;
             try {
                 next = toTranslate.take();
             } catch (InterruptedException e) {
                 return;
             }
-            Generation g = (Generation) next[0];
-            JdwpPacket p = (JdwpPacket) next[1];
+            Generation g = next.from();
+            JdwpPacket p = next.packet();
             if (g != current) {
                 continue;
             }

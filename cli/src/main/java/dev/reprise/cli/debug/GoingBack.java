@@ -3,6 +3,7 @@ package dev.reprise.cli.debug;
 import static dev.reprise.cli.debug.Jdwp.*;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -165,7 +166,7 @@ final class GoingBack {
     private static JdwpPacket asUnrequested(JdwpPacket p, List<JdwpRewrite.Event> events) {
         byte[] data = p.data().clone();
         for (JdwpRewrite.Event e : events) {
-            java.nio.ByteBuffer.wrap(data).putInt(e.start() + 1, 0);
+            ByteBuffer.wrap(data).putInt(e.start() + 1, 0);
         }
         return p.withData(data);
     }

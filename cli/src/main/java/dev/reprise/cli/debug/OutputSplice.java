@@ -19,6 +19,8 @@ public final class OutputSplice {
 
     private final OutputStream to;
     private long shown;
+    /** Set once writing failed (a closed pipe): the JVMs' output is still read, so they never block on it. */
+    private boolean broken;
 
     public OutputSplice(OutputStream to) {
         this.to = to;
@@ -44,14 +46,21 @@ public final class OutputSplice {
     }
 
     /** Shows the part of {@code n} bytes at offset {@code at} of a JVM's stream not shown yet. */
-    private synchronized void show(byte[] buf, long at, int n) throws IOException {
+    private synchronized void show(byte[] buf, long at, int n) {
         long end = at + n;
         if (end <= shown) {
             return;
         }
         int skip = (int) Math.max(0, shown - at);
-        to.write(buf, skip, n - skip);
-        to.flush();
         shown = end;
+        if (broken) {
+            return;
+        }
+        try {
+            to.write(buf, skip, n - skip);
+            to.flush();
+        } catch (IOException e) {
+            broken = true;
+        }
     }
 }
