@@ -20,8 +20,9 @@ import picocli.CommandLine.Option;
  * It asks the replay's proxy on the debugger's own port.
  */
 @Command(name = "back", mixinStandardHelpOptions = true,
-        description = {"Take a replay under a debugger (reprise replay --debug) back to an earlier moment, the debugger staying connected:",
-            "to the previous hit of the breakpoint it is stopped at, or with --to to before a recorded event.",
+        description = {"Take a replay under a debugger back to an earlier moment, the debugger staying connected.",
+            "Run it from another terminal while the debugger holds the replay (reprise replay --debug) suspended:",
+            "the debugger stops again at the previous hit of its breakpoint, or with --to before a recorded event.",
             "Exits with 0 once the debugger stands there, 2 if there is nothing to go back in or the moment is not one,",
             "3 if the new replay could not reach it."})
 final class BackCommand implements Callable<Integer> {
