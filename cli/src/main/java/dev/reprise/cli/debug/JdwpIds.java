@@ -5,6 +5,7 @@ import static dev.reprise.cli.debug.Jdwp.*;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -127,8 +128,8 @@ final class JdwpIds {
         }
         // One query per class and kind of member, all sent before the first reply is read.
         int count = prepared.size();
-        List<List<Member>> methodLists = new ArrayList<>(java.util.Collections.nCopies(count, null));
-        List<List<Member>> fieldLists = new ArrayList<>(java.util.Collections.nCopies(count, null));
+        List<List<Member>> methodLists = new ArrayList<>(Collections.nCopies(count, null));
+        List<List<Member>> fieldLists = new ArrayList<>(Collections.nCopies(count, null));
         CountDownLatch done = new CountDownLatch(2 * count);
         for (int i = 0; i < count; i++) {
             int at = i;
@@ -169,7 +170,11 @@ final class JdwpIds {
             }
             for (long thread : old.allThreads()) {
                 long outer = current == null ? thread : current.threadOut(thread);
-                known.threadName.putIfAbsent(outer, old.threadName(thread));
+                try {
+                    known.threadName.putIfAbsent(outer, old.threadName(thread));
+                } catch (IOException e) {
+                    // it ended since it was listed: nothing of it to find again
+                }
             }
         }
         return next;
