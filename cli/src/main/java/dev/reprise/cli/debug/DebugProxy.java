@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -49,11 +48,6 @@ public final class DebugProxy implements Closeable {
     private static final long ACCEPT_POLL_MILLIS = 200;
     private static final long HELD_POLL_MILLIS = 500;
     private static final int FIRST_BYTES_MILLIS = 10_000;
-    /**
-     * How long the proxy takes a resume for the answer to its set of no request: a JDI client
-     * sends it as soon as it takes the set from its queue, which an IDE does at once.
-     */
-    private static final long FLUSH_MILLIS = 5_000;
     /** A request id no debugger is given: JDI drops its events as a deleted request's, and resumes their set. */
     private static final int NO_REQUEST = Integer.MAX_VALUE;
 
@@ -83,8 +77,13 @@ public final class DebugProxy implements Closeable {
     private volatile Generation current;
     /** Set once a debugger has connected. */
     private volatile JdwpLink debugger;
-    /** Until when ({@link System#nanoTime}) the proxy waits for the debugger's answer to its set of no request ({@link #hand}); 0: it does not. */
-    private volatile long flushUntil;
+    /**
+     * Set while the proxy waits for the debugger's answer to its set of no request ({@link #hand}):
+     * the next VirtualMachine.Resume. A JDI client sends it when it takes the set from its queue,
+     * whenever that is; a thread's resume first means the client sends none. Read and cleared on
+     * the debugger's reader only, set before the set is sent.
+     */
+    private volatile boolean flushing;
     private Thread translator;
 
     private DebugProxy(ServerSocket forVm, ServerSocket forDebugger, StopAt stop, Consumer<String> say, Launcher launcher,
@@ -303,7 +302,7 @@ public final class DebugProxy implements Closeable {
             long thread = events.isEmpty() ? 0 : events.get(0).thread();
             byte[] noRequest = ByteBuffer.allocate(1 + 4 + 1 + 4 + 8).put((byte) SUSPEND_ALL).putInt(1).put((byte) THREAD_START)
                     .putInt(NO_REQUEST).putLong(thread).array();
-            flushUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(FLUSH_MILLIS);
+            flushing = true;
             debugger.send(JdwpPacket.command(NO_REQUEST, EVENT, COMPOSITE, noRequest));
             debugger.send(translated);
             for (JdwpPacket p : next.goLive()) {
@@ -501,11 +500,13 @@ public final class DebugProxy implements Closeable {
                 current.vm.link.send(JdwpPacket.command(0x7fffffff, VIRTUAL_MACHINE, DISPOSE, new byte[0]));
                 return;
             }
-            long until = flushUntil;
-            if (until != 0 && p.is(VIRTUAL_MACHINE, RESUME) && System.nanoTime() - until < 0) {
-                flushUntil = 0;
+            if (flushing && p.is(VIRTUAL_MACHINE, RESUME)) {
+                flushing = false;
                 debugger.send(JdwpPacket.reply(p.id(), 0, new byte[0])); // the new JVM stays where it stopped
                 continue;
+            }
+            if (p.is(THREAD_REFERENCE, THREAD_RESUME)) {
+                flushing = false;
             }
             synchronized (forwarding) {
                 forward(p);
