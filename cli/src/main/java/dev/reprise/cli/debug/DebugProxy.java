@@ -192,7 +192,7 @@ public final class DebugProxy implements Closeable {
             kind = EXCEPTION;
             request = g.vm.request(EXCEPTION, 1, g.vm.data().out().u1(MOD_EXCEPTION_ONLY).type(0).u1(0).u1(1).bytes());
         } else {
-            int prepared = g.vm.request(CLASS_PREPARE, 1, g.vm.data().out().u1(MOD_CLASS_MATCH).string(Generation.DEBUGGEE).bytes());
+            int prepared = g.vm.requestPrepare(Generation.DEBUGGEE);
             g.vm.resume();
             if (g.awaitEvent() == null) {
                 return false;

@@ -103,7 +103,7 @@ final class GoingBack {
             }
         }
         int debuggeePrepare = stop == null ? 0
-                : next.vm.request(CLASS_PREPARE, 1, next.vm.data().out().u1(MOD_CLASS_MATCH).string(Generation.DEBUGGEE).bytes());
+                : next.vm.requestPrepare(Generation.DEBUGGEE);
         int stopped = 0;
         Map<Integer, Integer> hits = new HashMap<>();
         next.vm.resume();
