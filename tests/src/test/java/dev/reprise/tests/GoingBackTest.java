@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 
 import com.sun.jdi.IntegerValue;
 import com.sun.jdi.Location;
+import com.sun.jdi.Method;
 import com.sun.jdi.ObjectCollectedException;
 import com.sun.jdi.ObjectReference;
 import com.sun.jdi.ReferenceType;
@@ -90,7 +91,7 @@ class GoingBackTest {
     /**
      * Three hits, then back to the second: the same connection gets its own breakpoint's event,
      * reads the second hit's locals, a field of an object of the new JVM and a static field of a
-     * class it knew, and steps; an object of the old JVM answers as collected. Then back again,
+     * class it knew, invokes a method, and steps; an object of the old JVM answers as collected. Then back again,
      * to the first hit, in a third JVM.
      */
     @Test
@@ -131,6 +132,10 @@ class GoingBackTest {
         assertEquals("round2", ((StringReference) entry.getValue(entryType.fieldByName("name"))).value());
         assertEquals(BALANCES.get(2) - BALANCES.get(1), ((IntegerValue) entry.getValue(entryType.fieldByName("amount"))).value());
         assertEquals(2, ((IntegerValue) ledger.getValue(ledger.fieldByName("posted"))).value(), "a static field, now");
+        Method toString = entryType.methodsByName("toString", "()Ljava/lang/String;").get(0);
+        String shown = ((StringReference) entry.invokeMethod(main, toString, List.of(), 0)).value();
+        assertTrue(recorded.stdout().contains("round 2: " + shown + ", balance"), () -> "an invoked toString() is " + shown
+                + ", the identity hash the recording printed");
         ObjectReference old = third;
         assertThrows(ObjectCollectedException.class, () -> old.getValue(entryType.fieldByName("name")),
                 "an object of the replaced JVM is gone, not another object of the new one");
