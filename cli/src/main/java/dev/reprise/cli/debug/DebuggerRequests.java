@@ -94,12 +94,6 @@ final class DebuggerRequests {
         return highest + 1;
     }
 
-    /** A request set in a new generation, with the id the proxy gave it there. */
-    synchronized void added(int id, byte[] data) {
-        active.put(id, new Request(id, data));
-        highest = Math.max(highest, id);
-    }
-
     /** A new replay's counts, from its start up to the hit {@code now}, which the debugger is sent next. */
     synchronized void restart(Map<Integer, Integer> counted, Hit now) {
         hits.clear();

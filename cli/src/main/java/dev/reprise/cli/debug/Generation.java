@@ -116,29 +116,26 @@ final class Generation {
 
     /**
      * Sets one of the debugger's requests on this JVM, translated; a request on a class not loaded
-     * yet waits for it. Returns false if the request cannot be set: it names a thread or an object
-     * this JVM does not have (yet), or the JVM refuses it.
+     * yet waits for it. A request the JVM cannot have is left out: it names a thread or an object
+     * this JVM does not have (yet), or the JVM refuses it (docs/debugging.md, "What does not work").
      */
-    synchronized boolean install(DebuggerRequests.Request r) throws IOException {
+    synchronized void install(DebuggerRequests.Request r) throws IOException {
         byte[] data;
         try {
             data = JdwpRewrite.rewrite(r.data(), "bbM", ids.toVm);
         } catch (JdwpIds.Stale e) {
             String signature = e.unloaded == 0 ? null : ids.signature(e.unloaded);
-            if (signature == null || !signature.startsWith("L")) {
-                return false;
+            if (signature != null && signature.startsWith("L")) {
+                defer(r, signature.substring(1, signature.length() - 1).replace('/', '.'));
             }
-            defer(r, signature.substring(1, signature.length() - 1).replace('/', '.'));
-            return true;
+            return;
         } catch (JdwpRewrite.Unreadable e) {
-            return false;
+            return;
         }
         JdwpPacket reply = vm.call(EVENT_REQUEST, SET, data);
-        if (reply.errorCode() != 0) {
-            return false;
+        if (reply.errorCode() == 0) {
+            ids.bindRequest(r.id(), vm.data().in(reply.data()).u4());
         }
-        ids.bindRequest(r.id(), vm.data().in(reply.data()).u4());
-        return true;
     }
 
     private void defer(DebuggerRequests.Request r, String className) throws IOException {

@@ -225,15 +225,6 @@ final class JdwpIds {
         }
     }
 
-    void unbindRequest(int outer) {
-        synchronized (known) {
-            Integer inner = requestIn.remove(outer);
-            if (inner != null) {
-                requestOut.remove(inner);
-            }
-        }
-    }
-
     /** The signature of a class the debugger holds, or null. */
     String signature(long outerType) {
         synchronized (known) {

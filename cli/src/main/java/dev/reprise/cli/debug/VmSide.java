@@ -142,12 +142,7 @@ final class VmSide implements Closeable {
     /** Sets an event request with modifiers already encoded; returns its id. */
     int request(int kind, int modifiers, byte[] encoded) throws IOException {
         byte[] body = data.out().u1(kind).u1(SUSPEND_ALL).u4(modifiers).bytes(encoded, 0, encoded.length).bytes();
-        return request(body);
-    }
-
-    /** Sets an event request given as EventRequest.Set's whole data; returns its id. */
-    int request(byte[] setData) throws IOException {
-        return ok(EVENT_REQUEST, SET, setData).u4();
+        return ok(EVENT_REQUEST, SET, body).u4();
     }
 
     /** The request suspending every thread until the class named {@code name} (a ClassMatch pattern) is prepared. */
