@@ -56,6 +56,7 @@ final class ReplayLaunch {
     /** Starts a replay JVM stopping where {@code stop} says (null: nowhere), with {@code jdwpOption} if not null. */
     Process start(StopAt stop, String jdwpOption) throws IOException {
         String encoded;
+        // The builder is shared by the first launch (the command's thread) and the proxy's relaunches.
         synchronized (config) {
             encoded = config.stopAt(stop == null ? null : stop.agentSpec()).build().encode();
         }

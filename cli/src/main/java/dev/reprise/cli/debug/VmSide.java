@@ -145,7 +145,7 @@ final class VmSide implements Closeable {
         return ok(EVENT_REQUEST, SET, body).u4();
     }
 
-    /** The request suspending every thread until the class named {@code name} (a ClassMatch pattern) is prepared. */
+    /** A ClassPrepare request, suspending every thread, for the class named {@code name} (a ClassMatch pattern). */
     int requestPrepare(String name) throws IOException {
         return request(CLASS_PREPARE, 1, data.out().u1(MOD_CLASS_MATCH).string(name).bytes());
     }
