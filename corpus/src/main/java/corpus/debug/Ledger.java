@@ -8,8 +8,9 @@ import java.util.Random;
  * A program to go back in (GoingBackTest): each round posts an entry whose amount comes from a
  * {@code Random} seeded by the clock, so only the recording knows the values; entries are keys of
  * a hash map without their own {@code hashCode}, so the book's order and text come from identity
- * hashes; an auditor thread waits on the same lock for the rounds to be posted. The line marked
- * {@code debugger:} is where the test sets its breakpoint.
+ * hashes; an auditor thread waits on the same lock for the rounds to be posted; the last line
+ * goes through a class loaded only then. The lines marked {@code debugger:} are where the test
+ * sets its breakpoints.
  */
 public final class Ledger {
     static int posted;
@@ -46,7 +47,15 @@ public final class Ledger {
             System.out.println("round " + round + ": " + entry + ", balance " + balance); // debugger: each round
         }
         auditor.join();
-        System.out.println("book " + book);
+        System.out.println("book " + Summary.of(book));
+    }
+
+    /** Loaded only for the last line: a class an earlier moment of the replay has not loaded yet. */
+    static final class Summary {
+        static String of(Map<Entry, Integer> book) {
+            String text = book.toString();
+            return text; // debugger: summary
+        }
     }
 
     static void audit(Map<Entry, Integer> book) {

@@ -27,8 +27,10 @@ import com.sun.jdi.StackFrame;
 import com.sun.jdi.StringReference;
 import com.sun.jdi.ThreadReference;
 import com.sun.jdi.event.BreakpointEvent;
+import com.sun.jdi.event.ClassPrepareEvent;
 import com.sun.jdi.event.StepEvent;
 import com.sun.jdi.request.BreakpointRequest;
+import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.StepRequest;
 
@@ -163,9 +165,7 @@ class GoingBackTest {
     /** Back to before main's first print: the debugger sees a breakpoint event of no request of its own. */
     @Test
     void backToARecordedEvent() throws Exception {
-        Run events = Reprise.reprise(List.of("inspect", rec.toString(), "--events", "1"), null, Map.of(), null);
-        String print = events.stdout().lines().filter(l -> l.contains("file.out.write")).findFirst().orElseThrow();
-        long event = Long.parseLong(print.trim().split("\\s+")[0]);
+        long event = firstPrint();
 
         Debugging d = debug();
         ReferenceType ledger = d.prepared(LEDGER);
@@ -200,6 +200,40 @@ class GoingBackTest {
         assertSameRun(recorded, d.finish());
     }
 
+    /**
+     * From the exit back to before main's first print, where {@code Ledger$Summary} is not loaded
+     * yet: the debugger forgets the class, as JDI does an unloaded one, and when the replay loads
+     * it the debugger is told, as of a class prepared, and a breakpoint it then sets is hit.
+     */
+    @Test
+    void aClassAnEarlierMomentHasNotLoadedIsLoadedAgain() throws Exception {
+        Debugging d = Debugging.start(rec, "--stop-at", "exit");
+        opened.add(d);
+        String summary = LEDGER + "$Summary";
+        assertEquals(1, d.vm.classesByName(summary).size(), "loaded at the exit");
+        Run back = back(d, List.of("--to", "1:" + firstPrint()));
+        assertEquals(0, back.status(), back::toString);
+        d.next(BreakpointEvent.class);
+        assertEquals(List.of(), d.vm.classesByName(summary), "not loaded before main's first print");
+
+        ClassPrepareRequest prepare = d.vm.eventRequestManager().createClassPrepareRequest();
+        prepare.addClassFilter(summary);
+        prepare.enable();
+        d.vm.resume();
+        ReferenceType type = d.next(ClassPrepareEvent.class).referenceType();
+        BreakpointRequest bp = d.vm.eventRequestManager().createBreakpointRequest(
+                type.locationsOfLine(Debugging.lineOf(LEDGER, "debugger: summary")).get(0));
+        bp.enable();
+        d.vm.resume();
+        BreakpointEvent hit = d.next(BreakpointEvent.class);
+        assertSame(bp, hit.request());
+        StackFrame frame = hit.thread().frame(0);
+        String text = ((StringReference) frame.getValue(frame.visibleVariableByName("text"))).value();
+        assertTrue(recorded.stdout().contains("book " + text + "\n"), () -> "the summary is " + text);
+        d.vm.resume();
+        assertSameRun(recorded, d.finish());
+    }
+
     /** Nothing to go back in, or a moment that is not one: a message and status 2; the session goes on. */
     @Test
     void badRequestsAreUsageErrors() throws Exception {
@@ -223,6 +257,13 @@ class GoingBackTest {
         assertEquals(BALANCES.get(1), local(main.frame(0), "balance"), "the debugger still holds the first hit");
         d.vm.resume();
         assertSameRun(recorded, d.finish());
+    }
+
+    /** The number of main's event that prints round 1. */
+    private static long firstPrint() {
+        Run events = Reprise.reprise(List.of("inspect", rec.toString(), "--events", "1"), null, Map.of(), null);
+        String print = events.stdout().lines().filter(l -> l.contains("file.out.write")).findFirst().orElseThrow();
+        return Long.parseLong(print.trim().split("\\s+")[0]);
     }
 
     private static Run back(Debugging d, List<String> options) {

@@ -293,7 +293,9 @@ public final class DebugProxy implements Closeable {
      * thread (its frames) until it resumes it; so the stop comes right after an event set of no
      * request, which JDI drops as it takes it from its queue, resuming the JVM as for a deleted
      * request's set: that drops its caches, and the proxy answers the resume itself, so the new
-     * JVM stays where it stopped.
+     * JVM stays where it stopped. Then the classes the new JVM has not loaded yet are unloaded, for
+     * the debugger's ClassUnload requests: JDI forgets them, as classes of an earlier moment,
+     * until they are prepared again.
      */
     private void hand(Generation next, JdwpPacket event) {
         try {
@@ -304,6 +306,17 @@ public final class DebugProxy implements Closeable {
                     .putInt(NO_REQUEST).putLong(thread).array();
             flushing = true;
             debugger.send(JdwpPacket.command(NO_REQUEST, EVENT, COMPOSITE, noRequest));
+            List<Integer> unloads = requests.classUnloads();
+            List<String> notLoaded = unloads.isEmpty() ? List.of() : next.ids.notLoaded();
+            if (!notLoaded.isEmpty()) {
+                JdwpData.Out unloaded = next.vm.data().out().u1(SUSPEND_NONE).u4(unloads.size() * notLoaded.size());
+                for (int request : unloads) {
+                    for (String signature : notLoaded) {
+                        unloaded.u1(CLASS_UNLOAD).u4(request).string(signature);
+                    }
+                }
+                debugger.send(JdwpPacket.command(NO_REQUEST, EVENT, COMPOSITE, unloaded.bytes()));
+            }
             debugger.send(translated);
             for (JdwpPacket p : next.goLive()) {
                 toDebugger(next, p);
@@ -555,7 +568,14 @@ public final class DebugProxy implements Closeable {
         } catch (JdwpRewrite.Unreadable e) {
             return p;
         } catch (JdwpIds.Stale e) {
-            if (p.is(EVENT_REQUEST, SET) && e.unloaded != 0) {
+            boolean generic = p.is(REFERENCE_TYPE, SIGNATURE_WITH_GENERIC);
+            String signature = p.is(REFERENCE_TYPE, SIGNATURE) || generic ? g.ids.signature(ByteBuffer.wrap(p.data()).getLong())
+                    : null;
+            if (signature != null) {
+                // A class not loaded yet still has its name: JDI reads it to forget the classes the proxy unloaded.
+                JdwpData.Out name = g.vm.data().out().string(signature);
+                send(JdwpPacket.reply(p.id(), 0, (generic ? name.string("") : name).bytes()));
+            } else if (p.is(EVENT_REQUEST, SET) && e.unloaded != 0) {
                 int id = g.ids.newRequest();
                 g.install(new DebuggerRequests.Request(id, p.data()));
                 send(JdwpPacket.reply(p.id(), 0, ByteBuffer.allocate(4).putInt(id).array()));

@@ -84,6 +84,12 @@ final class DebuggerRequests {
         return new ArrayList<>(active.values());
     }
 
+    /** The debugger's ClassUnload requests without modifiers (JDI sets one for itself, to keep its classes current). */
+    synchronized List<Integer> classUnloads() {
+        return active.values().stream().filter(r -> r.kind() == CLASS_UNLOAD && ByteBuffer.wrap(r.data(), 2, 4).getInt() == 0)
+                .map(Request::id).toList();
+    }
+
     /** The last breakpoint hit the debugger was sent, or null. */
     synchronized Hit last() {
         return last;

@@ -15,6 +15,7 @@ final class Jdwp {
     static final int SIGNATURE = 1;
     static final int FIELDS = 4;
     static final int METHODS = 5;
+    static final int SIGNATURE_WITH_GENERIC = 13;
 
     static final int CLASS_TYPE = 3;
     static final int SET_VALUES = 2;
@@ -46,6 +47,7 @@ final class Jdwp {
     static final int EXCEPTION = 4;
     static final int THREAD_START = 6;
     static final int CLASS_PREPARE = 8;
+    static final int CLASS_UNLOAD = 9;
     static final int VM_DEATH = 99;
 
     static final int MOD_CLASS_MATCH = 5;

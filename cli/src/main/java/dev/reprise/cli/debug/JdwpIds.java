@@ -7,9 +7,11 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -178,6 +180,21 @@ final class JdwpIds {
             }
         }
         return next;
+    }
+
+    /** The signatures of classes the debugger knows that this JVM has not loaded (yet). */
+    List<String> notLoaded() throws IOException {
+        Set<String> loaded = new HashSet<>();
+        JdwpData.In in = vm.ok(VIRTUAL_MACHINE, ALL_CLASSES, new byte[0]);
+        for (int n = in.u4(); n > 0; n--) {
+            in.u1();
+            in.type();
+            loaded.add(in.string());
+            in.u4();
+        }
+        synchronized (known) {
+            return known.typeSignature.values().stream().distinct().filter(s -> !loaded.contains(s)).toList();
+        }
     }
 
     /** Binds every thread of the JVM that the debugger knows by name, in the JVM's order. */
