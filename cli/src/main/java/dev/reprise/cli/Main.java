@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The {@code reprise} command. */
 @Command(name = "reprise", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Deterministic record and replay for Java programs.",
-        subcommands = {RecordCommand.class, ReplayCommand.class, InspectCommand.class, BenchCommand.class, ConformanceCommand.class,
+        subcommands = {RecordCommand.class, ReplayCommand.class, BackCommand.class, InspectCommand.class, BenchCommand.class, ConformanceCommand.class,
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0..255:record and replay: the program's own exit status",
@@ -51,7 +51,7 @@ public final class Main implements Runnable {
         if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
             String first = u.getUnmatched().get(0);
             if (u.getCommandLine().getParent() == null && !first.startsWith("-")) {
-                return "unknown subcommand '" + first + "' (use record, replay, inspect, bench or conformance)";
+                return "unknown subcommand '" + first + "' (use record, replay, back, inspect, bench or conformance)";
             }
             if (u.getCommandLine().getCommandName().equals("record") && first.startsWith("-") && !args.contains("--")) {
                 return ex.getMessage() + "; put -- before the java command: reprise record [OPTIONS] -- java ...";

@@ -1,9 +1,7 @@
 package dev.reprise.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -12,6 +10,7 @@ import dev.reprise.cli.debug.StopAt;
 import dev.reprise.cli.recording.CheckedRecording;
 import dev.reprise.cli.recording.Manifest;
 import dev.reprise.cli.recording.RecordingException;
+import dev.reprise.cli.recording.StreamScan;
 import dev.reprise.core.config.AgentConfig;
 import dev.reprise.core.config.Order;
 import dev.reprise.core.recording.Recording;
@@ -101,55 +100,42 @@ final class ReplayCommand implements Callable<Integer> {
                 debugPort = DEFAULT_DEBUG_PORT;
             }
         }
+        AgentConfig.Builder config = AgentConfig.replay(dir.toAbsolutePath(), m.exitStatus())
+                .order("to".equals(m.order()) ? Order.TO : Order.RTO).chaos(chaos)
+                .classCache(CacheDir.resolve(System.getenv(), m.fieldsOrdered())).orderedFields(m.fieldsOrdered());
+        ReplayLaunch launch = new ReplayLaunch(java, jdk, m.cwd(), config, io, debugPort != null);
         DebugProxy proxy = null;
         if (debugPort != null) {
+            List<StreamScan> streams = checked.streams();
             try {
-                proxy = DebugProxy.open(debugPort, stop, Main::say);
+                proxy = DebugProxy.open(debugPort, stop, Main::say, launch::start, spec -> StopAt.parse(spec, streams));
             } catch (IOException e) {
                 Main.say("cannot open the debugger port " + debugPort + ": " + e.getMessage());
                 return ExitCodes.USAGE;
             }
         }
-        AgentConfig config = AgentConfig.replay(dir.toAbsolutePath(), m.exitStatus())
-                .order("to".equals(m.order()) ? Order.TO : Order.RTO).chaos(chaos)
-                .stopAt(stop == null ? null : stop.agentSpec())
-                .classCache(CacheDir.resolve(System.getenv(), m.fieldsOrdered())).orderedFields(m.fieldsOrdered()).build();
-        List<String> jvmOptions = new ArrayList<>();
-        // File.getAbsolutePath() and friends use the directory the JVM started in: give them the recorded one.
-        jvmOptions.add("-Duser.dir=" + m.cwd());
-        if (proxy != null) {
-            jvmOptions.add(proxy.jdwpOption());
-        }
-        List<String> argv = java.withAgent(jdk.java().toString(), JavaCommand.agentJar(), config.encode(), jvmOptions);
-        ProcessBuilder pb = new ProcessBuilder(argv)
-                .redirectOutput(io.out())
-                .redirectError(io.err());
-        // Relative class paths resolve where the program ran; elsewhere, from here.
-        Path cwd = Path.of(m.cwd());
-        if (Files.isDirectory(cwd)) {
-            pb.directory(cwd.toFile());
-        }
         Process p;
         try {
-            p = pb.start();
+            p = launch.start(stop, proxy == null ? null : proxy.jdwpOption());
         } catch (IOException e) {
-            Main.say("cannot run " + argv.get(0) + ": " + e.getMessage());
+            Main.say("cannot run " + launch.executable() + ": " + e.getMessage());
             if (proxy != null) {
                 proxy.close();
             }
             return ExitCodes.USAGE;
         }
-        p.getOutputStream().close(); // the program's input comes from the recording
-        io.started().accept(p);
+        int status;
         if (proxy != null) {
             DebugProxy session = proxy;
             Thread t = new Thread(() -> session.serve(p), "reprise-debug");
             t.setDaemon(true);
             t.start();
-        }
-        int status = p.waitFor();
-        if (proxy != null) {
+            Process last = proxy.awaitLast(p);
+            status = last.exitValue();
+            launch.drained(last);
             proxy.close();
+        } else {
+            status = p.waitFor();
         }
         if (status != m.exitStatus()) {
             if (status == ExitCodes.CORRUPT) {

@@ -132,7 +132,7 @@ class UsageTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "record", "replay", "inspect"})
+    @ValueSource(strings = {"", "record", "replay", "back", "inspect"})
     void helpExitsZero(String subcommand) {
         Run run = subcommand.isEmpty() ? reprise("--help") : reprise(subcommand, "--help");
         assertEquals(0, run.status(), run::toString);

@@ -8,11 +8,16 @@ import java.nio.charset.StandardCharsets;
  * The data of JDWP packets, written and read with the target VM's sizes of identifiers
  * (VirtualMachine.IDSizes): the sizes of field, method, object, reference type and frame ids.
  */
-record JdwpData(int fieldIdSize, int methodIdSize, int objectIdSize, int referenceTypeIdSize) {
+record JdwpData(int fieldIdSize, int methodIdSize, int objectIdSize, int referenceTypeIdSize, int frameIdSize) {
 
     static JdwpData of(byte[] idSizesReply) {
         ByteBuffer b = ByteBuffer.wrap(idSizesReply);
-        return new JdwpData(b.getInt(), b.getInt(), b.getInt(), b.getInt());
+        return new JdwpData(b.getInt(), b.getInt(), b.getInt(), b.getInt(), b.getInt());
+    }
+
+    /** Whether every identifier is 8 bytes, as {@link JdwpRewrite} reads them (HotSpot's sizes). */
+    boolean allEightBytes() {
+        return fieldIdSize == 8 && methodIdSize == 8 && objectIdSize == 8 && referenceTypeIdSize == 8 && frameIdSize == 8;
     }
 
     Out out() {

@@ -35,10 +35,9 @@ final class JdwpLink implements Closeable {
         return link;
     }
 
-    /** The proxy as the VM, to a debugger that has just connected. */
+    /** The proxy as the VM, to a debugger whose handshake the proxy has read (to tell it from a request). */
     static JdwpLink toDebugger(Socket socket) throws IOException {
         JdwpLink link = new JdwpLink(socket);
-        link.expectHandshake();
         link.out.write(JdwpPacket.HANDSHAKE);
         link.out.flush();
         return link;

@@ -20,6 +20,11 @@ record JdwpPacket(int id, int flags, int commandSet, int command, int errorCode,
         return new JdwpPacket(id, 0, commandSet, command, 0, data);
     }
 
+    /** The proxy's own reply to a command it answers instead of the JVM. */
+    static JdwpPacket reply(int id, int errorCode, byte[] data) {
+        return new JdwpPacket(id, REPLY, 0, 0, errorCode, data);
+    }
+
     boolean isReply() {
         return (flags & REPLY) != 0;
     }

@@ -4,6 +4,8 @@ import static dev.reprise.cli.debug.Jdwp.*;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -87,7 +89,7 @@ final class VmSide implements Closeable {
     }
 
     /** A command that must succeed: throws with its JDWP error code otherwise. */
-    private JdwpData.In ok(int set, int cmd, byte[] body) throws IOException {
+    JdwpData.In ok(int set, int cmd, byte[] body) throws IOException {
         JdwpPacket p = call(set, cmd, body);
         if (p.errorCode() != 0) {
             throw new IOException("JDWP command " + set + "/" + cmd + " failed with error " + p.errorCode());
@@ -141,6 +143,71 @@ final class VmSide implements Closeable {
     int request(int kind, int modifiers, byte[] encoded) throws IOException {
         byte[] body = data.out().u1(kind).u1(SUSPEND_ALL).u4(modifiers).bytes(encoded, 0, encoded.length).bytes();
         return ok(EVENT_REQUEST, SET, body).u4();
+    }
+
+    /** A ClassPrepare request, suspending every thread, for the class named {@code name} (a ClassMatch pattern). */
+    int requestPrepare(String name) throws IOException {
+        return request(CLASS_PREPARE, 1, data.out().u1(MOD_CLASS_MATCH).string(name).bytes());
+    }
+
+    /** The loaded classes with this signature, one per class loader that defined one. */
+    List<Long> classesBySignature(String signature) throws IOException {
+        JdwpData.In in = ok(VIRTUAL_MACHINE, CLASSES_BY_SIGNATURE, data.out().string(signature).bytes());
+        List<Long> types = new ArrayList<>();
+        for (int n = in.u4(); n > 0; n--) {
+            in.u1();
+            types.add(in.type());
+            in.u4();
+        }
+        return types;
+    }
+
+    String signature(long type) throws IOException {
+        return ok(REFERENCE_TYPE, SIGNATURE, data.out().type(type).bytes()).string();
+    }
+
+    /** A class's methods ({@code methods}) or fields, as the JVM lists them. */
+    List<JdwpIds.Member> members(long type, boolean methods) throws IOException {
+        return members(call(REFERENCE_TYPE, methods ? METHODS : FIELDS, data.out().type(type).bytes()), methods);
+    }
+
+    /** The members in a reply to ReferenceType.Methods or Fields; none if it failed (a class not prepared). */
+    List<JdwpIds.Member> members(JdwpPacket reply, boolean methods) {
+        List<JdwpIds.Member> list = new ArrayList<>();
+        if (reply == null || reply.errorCode() != 0) {
+            return list;
+        }
+        JdwpData.In in = data.in(reply.data());
+        for (int n = in.u4(); n > 0; n--) {
+            long id = methods ? in.method() : in.field();
+            String name = in.string();
+            String signature = in.string();
+            in.u4();
+            list.add(new JdwpIds.Member(id, name, signature));
+        }
+        return list;
+    }
+
+    List<Long> allThreads() throws IOException {
+        JdwpData.In in = ok(VIRTUAL_MACHINE, ALL_THREADS, new byte[0]);
+        List<Long> threads = new ArrayList<>();
+        for (int n = in.u4(); n > 0; n--) {
+            threads.add(in.object());
+        }
+        return threads;
+    }
+
+    String threadName(long thread) throws IOException {
+        return ok(THREAD_REFERENCE, NAME, data.out().object(thread).bytes()).string();
+    }
+
+    /** Resumes what an event set suspended: every thread, the event's thread, or nothing. */
+    void resumeAfter(int suspendPolicy, long thread) throws IOException {
+        if (suspendPolicy == SUSPEND_ALL) {
+            resume();
+        } else if (suspendPolicy == SUSPEND_EVENT_THREAD) {
+            ok(THREAD_REFERENCE, THREAD_RESUME, data.out().object(thread).bytes());
+        }
     }
 
     void clear(int kind, int request) throws IOException {
