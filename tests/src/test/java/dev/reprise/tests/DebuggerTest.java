@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -29,9 +27,9 @@ import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.StepRequest;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,20 +59,11 @@ class DebuggerTest {
     }
 
     /** Every replay a test started, ended after it whether it passed or not. */
-    private final List<Debugging> opened = new ArrayList<>();
-
-    @AfterEach
-    void endReplays() throws Exception {
-        for (Debugging d : opened) {
-            d.close();
-            System.err.println("replay's stderr: " + new String(d.err.get(), StandardCharsets.UTF_8)); // for a failure's diagnosis
-        }
-    }
+    @RegisterExtension
+    final Debugging.Sessions sessions = new Debugging.Sessions();
 
     private Debugging debug(Path recording, String... options) throws Exception {
-        Debugging d = Debugging.start(recording, options);
-        opened.add(d);
-        return d;
+        return sessions.start(recording, options);
     }
 
     @Test

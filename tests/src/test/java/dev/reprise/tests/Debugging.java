@@ -30,6 +30,8 @@ import com.sun.jdi.event.VMStartEvent;
 import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.StepRequest;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A replay under {@code reprise replay --debug}, and the JDI client attached to it as an IDE
@@ -190,5 +192,30 @@ final class Debugging implements AutoCloseable {
             }
         }
         throw new AssertionError("no line with " + text + " in " + source);
+    }
+
+    /**
+     * The replays a test class started under a debugger, each ended after its test whether it
+     * passed or not, its stderr shown for a failure's diagnosis: register with
+     * {@code @RegisterExtension}.
+     */
+    static final class Sessions implements AfterEachCallback {
+        private final List<Debugging> opened = new ArrayList<>();
+
+        /** {@link Debugging#start}, ended after the test. */
+        Debugging start(Path rec, String... options) throws Exception {
+            Debugging d = Debugging.start(rec, options);
+            opened.add(d);
+            return d;
+        }
+
+        @Override
+        public void afterEach(ExtensionContext context) throws Exception {
+            for (Debugging d : opened) {
+                d.close();
+                System.err.println("replay's stderr: " + new String(d.err.get(), StandardCharsets.UTF_8));
+            }
+            opened.clear();
+        }
     }
 }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,9 +33,9 @@ import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.StepRequest;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -74,20 +73,12 @@ class GoingBackTest {
         assertEquals(6, BALANCES.size(), recorded::toString);
     }
 
-    private final List<Debugging> opened = new ArrayList<>();
-
-    @AfterEach
-    void endReplays() throws Exception {
-        for (Debugging d : opened) {
-            d.close();
-            System.err.println("replay's stderr: " + new String(d.err.get(), StandardCharsets.UTF_8)); // for a failure's diagnosis
-        }
-    }
+    /** Every replay a test started, ended after it whether it passed or not. */
+    @RegisterExtension
+    final Debugging.Sessions sessions = new Debugging.Sessions();
 
     private Debugging debug() throws Exception {
-        Debugging d = Debugging.start(rec);
-        opened.add(d);
-        return d;
+        return sessions.start(rec);
     }
 
     /**
@@ -207,8 +198,7 @@ class GoingBackTest {
      */
     @Test
     void aClassAnEarlierMomentHasNotLoadedIsLoadedAgain() throws Exception {
-        Debugging d = Debugging.start(rec, "--stop-at", "exit");
-        opened.add(d);
+        Debugging d = sessions.start(rec, "--stop-at", "exit");
         String summary = LEDGER + "$Summary";
         assertEquals(1, d.vm.classesByName(summary).size(), "loaded at the exit");
         Run back = back(d, List.of("--to", "1:" + firstPrint()));

@@ -2,6 +2,7 @@ package dev.reprise.agent.ops;
 
 import java.util.List;
 
+import dev.reprise.agent.ops.classes.BootPackageNames;
 import dev.reprise.agent.ops.classes.ClassLoadingOps;
 import dev.reprise.agent.ops.classes.ClassPathOps;
 import dev.reprise.agent.ops.classes.HiddenClassOps;
@@ -9,7 +10,6 @@ import dev.reprise.agent.ops.classes.ImmutableOrder;
 import dev.reprise.agent.ops.classes.InstrumentationOps;
 import dev.reprise.agent.ops.classes.ModuleProviderOrder;
 import dev.reprise.agent.ops.classes.NativeLibraryOps;
-import dev.reprise.agent.ops.classes.OwnPackages;
 import dev.reprise.agent.ops.classes.ReferenceOps;
 import dev.reprise.agent.ops.classes.ReflectedCalls;
 import dev.reprise.agent.ops.classes.ReflectionOrder;
@@ -78,7 +78,7 @@ public final class Families {
             FileChannelOps.class,
             ChannelParentClose.class,
             NativeLibraryOps.class,
-            OwnPackages.class,
+            BootPackageNames.class,
             SocketOps.class,
             SocketIo.class,
             SocketPolls.class,

@@ -86,14 +86,12 @@ public final class ManagementOps {
 
     @Prologue(owner = THREADS, method = "getThreadCpuTime", desc = "(J)J")
     public static long cpuTime(Object bean, long thread) throws Throwable {
-        Ev ev = Ev.begin(CPU, 0, 2);
-        return ev.j(ev.live() ? (long) CPU_LIVE.invokeExact(bean, thread) : 0);
+        return threadFigure(2, CPU_LIVE, bean, thread);
     }
 
     @Prologue(owner = THREADS, method = "getThreadUserTime", desc = "(J)J")
     public static long userTime(Object bean, long thread) throws Throwable {
-        Ev ev = Ev.begin(CPU, 0, 3);
-        return ev.j(ev.live() ? (long) USER_LIVE.invokeExact(bean, thread) : 0);
+        return threadFigure(3, USER_LIVE, bean, thread);
     }
 
     @Prologue(owner = MEMORY, method = "getHeapMemoryUsage", desc = "()Ljava/lang/management/MemoryUsage;")
@@ -110,6 +108,12 @@ public final class ManagementOps {
     private static long figure(Op op, int which, MethodHandle jdk, Object bean) throws Throwable {
         Ev ev = Ev.begin(op, 0, which);
         return ev.j(ev.live() ? (long) jdk.invokeExact(bean) : 0);
+    }
+
+    /** A CPU figure of the thread with id {@code thread}. */
+    private static long threadFigure(int which, MethodHandle jdk, Object bean, long thread) throws Throwable {
+        Ev ev = Ev.begin(CPU, 0, which);
+        return ev.j(ev.live() ? (long) jdk.invokeExact(bean, thread) : 0);
     }
 
     private static MemoryUsage usage(Object bean, MethodHandle jdk, int which) throws Throwable {

@@ -19,7 +19,7 @@ import dev.reprise.agent.runtime.Rt;
  * recorded packages its JVM has not loaded a class of, from their modules, so the program gets a
  * {@code Package} for every recorded name.
  */
-public final class OwnPackages {
+public final class BootPackageNames {
     private static final String BOOT_LOADER = "jdk/internal/loader/BootLoader";
     private static final String OWN = "dev/reprise/";
     private static final Op PACKAGES = Op.named("class.boot.packages");
@@ -33,7 +33,7 @@ public final class OwnPackages {
             "definePackage", MethodType.methodType(Package.class, String.class, String.class))
             .asType(MethodType.methodType(void.class, String.class, String.class));
 
-    private OwnPackages() {
+    private BootPackageNames() {
     }
 
     /** {@code BootLoader.packages()}'s names (internal form) of the packages with a class loaded. */
