@@ -67,7 +67,14 @@ final class PrologueInserter extends ClassVisitor {
         Type target = Type.getMethodType(h.desc());
         Type hook = Type.getMethodType(h.hookDesc());
         int receiver = noReceiver ? 0 : 1;
-        Type returned = h.kind() == Kind.BEFORE || h.kind() == Kind.ANY_THREAD ? Type.VOID_TYPE : target.getReturnType();
+        Type returned = switch (h.kind()) {
+            case BEFORE, ANY_THREAD -> Type.VOID_TYPE;
+            case UNRECORDED -> Type.BOOLEAN_TYPE;
+            default -> target.getReturnType();
+        };
+        if (h.kind() == Kind.UNRECORDED && target.getReturnType() != Type.VOID_TYPE) {
+            throw new IllegalStateException(h.owner() + "." + h.method() + h.desc() + " returns a value: an UNRECORDED hook cannot stand in for it");
+        }
         if (hook.getArgumentTypes().length != target.getArgumentTypes().length + receiver
                 || !hook.getReturnType().equals(returned)) {
             throw new IllegalStateException("hook " + h.hookName() + h.hookDesc() + " does not fit "
@@ -126,7 +133,10 @@ final class PrologueInserter extends ClassVisitor {
                 super.visitLabel(called);
                 super.visitMethodInsn(Opcodes.INVOKESTATIC, RT, "ended", "()V", false);
             }
-            if (hook.kind() != Kind.BEFORE) {
+            if (hook.kind() == Kind.UNRECORDED) {
+                super.visitJumpInsn(Opcodes.IFEQ, body);
+                super.visitInsn(Opcodes.RETURN);
+            } else if (hook.kind() != Kind.BEFORE) {
                 Type result = Type.getReturnType(hook.desc());
                 resultSlots = result.getSize();
                 super.visitInsn(result.getOpcode(Opcodes.IRETURN));
@@ -153,6 +163,7 @@ final class PrologueInserter extends ClassVisitor {
             return switch (kind) {
                 case ANY_DEPTH -> "recorded";
                 case INSIDE_EVENT -> "insideEvent";
+                case UNRECORDED -> "unrecorded";
                 default -> "claim";
             };
         }

@@ -5,6 +5,7 @@ import java.util.List;
 import dev.reprise.agent.ops.classes.BootPackageNames;
 import dev.reprise.agent.ops.classes.ClassLoadingOps;
 import dev.reprise.agent.ops.classes.ClassPathOps;
+import dev.reprise.agent.ops.classes.CleanupOps;
 import dev.reprise.agent.ops.classes.HiddenClassOps;
 import dev.reprise.agent.ops.classes.ImmutableOrder;
 import dev.reprise.agent.ops.classes.InstrumentationOps;
@@ -38,6 +39,7 @@ import dev.reprise.agent.ops.net.SocketIo;
 import dev.reprise.agent.ops.net.SocketOps;
 import dev.reprise.agent.ops.net.SocketPolls;
 import dev.reprise.agent.ops.processes.ProcessOps;
+import dev.reprise.agent.runtime.Cleanups;
 import dev.reprise.agent.ops.threads.ManagedBlocks;
 import dev.reprise.agent.ops.threads.MonitorOps;
 import dev.reprise.agent.ops.threads.ParkOps;
@@ -57,6 +59,7 @@ public final class Families {
             HiddenClassOps.class,
             ReflectedCalls.class,
             ReferenceOps.class,
+            CleanupOps.class,
             ReflectionOrder.class, ImmutableOrder.class, ModuleProviderOrder.class,
             EnvOps.class,
             ManagementOps.class,
@@ -102,6 +105,7 @@ public final class Families {
         Class.forName(StartupState.class.getName(), true, null);
         Class.forName(KernelTurns.class.getName(), true, null); // its operation is named in every recording
         Class.forName(ArchiveCopies.class.getName(), true, null); // its start time is the agent's
+        Class.forName(Cleanups.class.getName(), true, null); // its operations are named in every recording
     }
 
     /** The main thread's first events: what the JVM fixed before the program started. */

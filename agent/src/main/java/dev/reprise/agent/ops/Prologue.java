@@ -58,7 +58,14 @@ public @interface Prologue {
          * body: the hook logs nothing and only notes what the JVM's own threads do on the program's
          * behalf (an agent attached to it).
          */
-        ANY_THREAD
+        ANY_THREAD,
+        /**
+         * {@code if (Rt.unrecorded() && Hook.m(...)) return;} then the target's body, which must
+         * return nothing: for JDK code that a thread Reprise does not record runs on the program's
+         * objects (the finalizer's and the cleaners' threads). The hook returns whether it ran the
+         * call itself, or withheld it; false lets the body run as it would have.
+         */
+        UNRECORDED
     }
 
     Kind kind() default Kind.CLAIMED;

@@ -77,6 +77,15 @@ public final class JdkMethods {
         }
     }
 
+    /** A handle on the private static field {@code owner.name}. */
+    public static VarHandle staticField(Class<?> owner, String name, Class<?> type) {
+        try {
+            return lookup(owner).findStaticVarHandle(owner, name, type);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot reach " + owner.getName() + "." + name, e);
+        }
+    }
+
     public static Class<?> jdkClass(String name) {
         try {
             return Class.forName(name, false, null);

@@ -33,6 +33,11 @@ final class RecordEv extends Ev {
         this.indexPending = ctx.initializing != null && !ctx.jdkInit;
     }
 
+    /** The stream begins with its context's index, as an application class initializer's does: a cleanup stream's ({@link Cleanups}). */
+    void writeIndexFirst() {
+        indexPending = true;
+    }
+
     /**
      * Readies an event of an operation with a relaxed twin without opening it. Whether it is
      * ordered is decided next ({@link #header}): an ordered one is opened then, a relaxed one is

@@ -61,6 +61,14 @@ final class RecordSession extends Session {
         return ctx;
     }
 
+    @Override
+    ThreadCtx openCleanups(String path) {
+        ThreadCtx ctx = new ThreadCtx(path, Threads.takeInitIndex(), null, false);
+        bind(ctx, path);
+        ((RecordEv) ctx.ev).writeIndexFirst();
+        return track(ctx);
+    }
+
     /** Also a stream that only counted relaxed events: the end writes their count, which its replay must take. */
     @Override
     boolean initHoldsEvents(ThreadCtx ctx) {

@@ -29,6 +29,15 @@ final class ReplayEv extends Ev {
         return h.op() == INIT_INDEX.id && !h.threw() ? in.getVarLong() : -1;
     }
 
+    /** Whether the stream holds no further event, not even a counted one. */
+    boolean exhausted() {
+        try {
+            return run == 0 && in.atEnd();
+        } catch (RecordingCorruptException e) {
+            throw session.corrupt(e);
+        }
+    }
+
     /** True if the event read is the relaxed twin of its operation. */
     boolean relaxed() {
         return relaxed;

@@ -71,6 +71,7 @@ final class ReplaySession extends Session {
     public void activate() throws IOException {
         StallWatch.start();
         super.activate();
+        Cleanups.startDrivers(recordedStreams);
     }
 
     @Override
@@ -111,7 +112,19 @@ final class ReplaySession extends Session {
         return ctx;
     }
 
-    /** The index an application class initializer's stream begins with, or -1 for a stream without events. */
+    @Override
+    ThreadCtx openCleanups(String path) {
+        EventInput in = source.open(path);
+        ThreadCtx ctx = new ThreadCtx(path, initIndex(in), null, false);
+        if (ctx.index < 0) {
+            throw corrupt(new RecordingCorruptException(in.file(), 0, "a stream of cleanups holds no event"));
+        }
+        bind(ctx, path, in, true);
+        ctx.eventNo = 1;
+        return track(ctx);
+    }
+
+    /** The index an application class initializer's stream, or a stream of cleanups, begins with; -1 for a stream without events. */
     private int initIndex(EventInput in) {
         long index;
         try {
@@ -126,7 +139,7 @@ final class ReplaySession extends Session {
         }
         if (index < 0 || index > Integer.MAX_VALUE || !Threads.initIndexRead((int) index)) {
             throw corrupt(new RecordingCorruptException(in.file(), 0,
-                    "a class initializer's stream does not begin with a valid index"));
+                    "a class initializer's or cleanups' stream does not begin with a valid index"));
         }
         return (int) index;
     }

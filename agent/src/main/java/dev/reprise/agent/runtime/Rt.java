@@ -74,6 +74,11 @@ public final class Rt {
         return active && current() != ThreadCtx.UNRECORDED;
     }
 
+    /** Whether the current thread is one Reprise does not record, once interception is on: an {@code UNRECORDED} prologue's test. */
+    public static boolean unrecorded() {
+        return active && current() == ThreadCtx.UNRECORDED;
+    }
+
     /**
      * Whether the current thread is recorded and inside an event or quiet JDK code: what it does
      * now is no event. An {@code INSIDE_EVENT} prologue's test.

@@ -106,6 +106,13 @@ public abstract class Session {
     abstract ThreadCtx openInit(String path, String className, boolean ordered);
 
     /**
+     * The context of a stream of cleanups ({@link Cleanups}), named {@code path}, for the current
+     * thread: recording, a new stream that begins with an index taken as an application class
+     * initializer's; replaying, the recorded one, its index read.
+     */
+    abstract ThreadCtx openCleanups(String path);
+
+    /**
      * As an application class's initializer ends, in its context: a stream that holds events ends
      * with {@code class.init.end}. Replay reads it there, so an initializer that did less than
      * the recording is reported, and one whose stream ends without it was cut off by the exit

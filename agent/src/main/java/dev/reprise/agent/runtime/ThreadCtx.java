@@ -26,6 +26,8 @@ public final class ThreadCtx {
     int baseDepth;
     /** Number of threads this thread has started: names the next child's path. */
     int children;
+    /** Objects this context registered for a cleanup that runs the program's code: names the next one's key ({@link Cleanups}). */
+    int cleanups;
     /**
      * Creation order among recorded threads (main is 0): names the thread in ordering edges. An
      * application class initializer's context has one too, from the top down
@@ -153,7 +155,8 @@ public final class ThreadCtx {
         if (path == null) {
             return "a class initializer, which has not started, to complete its synchronization event " + awaitCounts[edge];
         }
-        String name = path.startsWith("init-") ? "the static initializer of " + path.substring("init-".length()) : "thread " + path;
+        String name = path.startsWith("init-") ? "the static initializer of " + path.substring("init-".length())
+                : path.startsWith(Cleanups.PREFIX) ? "the cleanups (finalizers, cleaners) of stream " + path : "thread " + path;
         return name + " to complete its synchronization event " + awaitCounts[edge] + ", which "
                 + (other == null ? "has not started" : other.lastDid());
     }

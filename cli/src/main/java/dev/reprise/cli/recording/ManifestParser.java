@@ -23,8 +23,11 @@ import dev.reprise.core.recording.Recording;
 final class ManifestParser {
     private static final Set<String> FIELDS = Set.of("format", "reprise", "jvm", "command", "cwd", "order", "exitStatus",
             "completed", "startedAtMillis", "durationMillis", "threads", "orderedFields", "files");
-    /** A thread's creation path, or a class initializer's stream ({@code init-} and the class's name). */
-    private static final Pattern THREAD = Pattern.compile("[0-9]{1,9}(\\.[0-9]{1,9})*|init-[\\p{javaJavaIdentifierPart}.]+");
+    /**
+     * A thread's creation path, a class initializer's stream ({@code init-} and the class's name),
+     * or a stream of cleanups ({@code cleanup-} and a number).
+     */
+    private static final Pattern THREAD = Pattern.compile("[0-9]{1,9}(\\.[0-9]{1,9})*|init-[\\p{javaJavaIdentifierPart}.]+|cleanup-[0-9]{1,9}");
     /** A field as {@code package/Class.field}, or a class's array elements as {@code package/Class.[]}. */
     private static final Pattern FIELD = Pattern.compile("(\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*/)*"
             + "\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*\\.(\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*|\\[\\])");
