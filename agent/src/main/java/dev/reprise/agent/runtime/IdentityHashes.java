@@ -25,7 +25,8 @@ import jdk.internal.vm.annotation.DontInline;
  * bits of its header, whose position is measured at start-up; where it cannot be measured, every
  * object is virtualized. The header of a locked object holds a lock pointer instead, and so does
  * that of an object whose monitor the JVM inflated, until it deflates it at a time of its own:
- * such an object keeps whatever value it has, ours or else the JVM's.
+ * if the hashing thread holds that lock, the header the lock keeps says ({@link HeldHeaders});
+ * otherwise such an object keeps whatever value it has, ours or else the JVM's.
  *
  * <p>Where start-up proved it works ({@link Header#INSTALLS}), an object's value is written into
  * its header's hash bits, as the JVM writes its own: the JVM then answers with it, and nothing
@@ -124,6 +125,8 @@ public final class IdentityHashes {
         static final MethodHandle CAS;
         /** Whether a value written into an unhashed header's hash bits is what the JVM answers for it. */
         static final boolean INSTALLS;
+        /** Where the header of an object whose monitor is held keeps its hash bits, or null if the layout is unknown. */
+        static final HeldHeaders HELD;
 
         static {
             MethodHandle word = null;
@@ -158,6 +161,7 @@ public final class IdentityHashes {
             SHIFT = shift;
             CAS = installs ? cas : null;
             INSTALLS = installs;
+            HELD = shift >= 0 ? HeldHeaders.measure(word, shift) : null;
         }
 
         /**
@@ -186,18 +190,19 @@ public final class IdentityHashes {
         }
     }
 
-    /**
-     * False only if the JVM has certainly not given {@code o} an identity hash: its header is
-     * unlocked and without hash bits, or biased (JDK 17's biased locking: hashing revokes a
-     * bias, and the bits where a hash would be hold the owner). A locked or inflated header does
-     * not say, and giving an object the JVM hashed a second value would lose it in the tables
-     * that hold it.
-     */
-    /** Whether {@code o} certainly has no identity hash yet: its header is plain and its hash bits empty. */
+    /** Whether {@code o} certainly has no identity hash yet: its header, or the one its held lock keeps, has empty hash bits. */
     static boolean surelyUnhashed(Object o) {
         return Header.SHIFT >= 0 && !mayBeHashedByJvm(o);
     }
 
+    /**
+     * False only if the JVM has certainly not given {@code o} an identity hash: its header is
+     * unlocked and without hash bits, or biased (JDK 17's biased locking: hashing revokes a
+     * bias, and the bits where a hash would be hold the owner), or its monitor is held by this
+     * thread and the header the lock keeps has no hash bits ({@link HeldHeaders}). A lock another
+     * thread holds does not say, and giving an object the JVM hashed a second value would lose it
+     * in the tables that hold it.
+     */
     private static boolean mayBeHashedByJvm(Object o) {
         if (Header.SHIFT < 0) {
             return false;
@@ -207,7 +212,10 @@ public final class IdentityHashes {
             if ((mark & PLAIN_MASK) == BIASED) {
                 return false;
             }
-            return (mark & 3) != UNLOCKED || hashBits(mark, Header.SHIFT) != 0;
+            if ((mark & 3) == UNLOCKED) {
+                return hashBits(mark, Header.SHIFT) != 0;
+            }
+            return Header.HELD.hashBits(o, mark) != 0;
         } catch (Throwable e) {
             return false;
         }
@@ -289,11 +297,19 @@ public final class IdentityHashes {
     }
 
     /**
-     * {@code o}'s identity hash if its header already holds one, without giving it one (a hash
-     * given here, inside an event, would be the JVM's); 0 if not, or if values may be elsewhere.
+     * {@code o}'s identity hash if it already has one, without giving it one (a hash given here,
+     * inside an event, would be the JVM's); 0 if not. Once a value went to {@link #ASSIGNED}
+     * ({@link #spilled}), a hashed object's value may be there rather than in its header.
      */
-    public static int ifInHeader(Object o) {
-        return hashedHeader(o) ? System.identityHashCode(o) : 0;
+    public static int ifHashed(Object o) {
+        if (hashedHeader(o)) {
+            return System.identityHashCode(o);
+        }
+        if (Header.SHIFT >= 0 && !mayBeHashedByJvm(o)) {
+            return 0;
+        }
+        Integer h = ASSIGNED.get(o);
+        return h != null ? h : Header.SHIFT >= 0 ? System.identityHashCode(o) : 0;
     }
 
     /** {@code System.identityHashCode(o)}, made deterministic on recorded threads. */

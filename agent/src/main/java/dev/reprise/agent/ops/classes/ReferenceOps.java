@@ -163,7 +163,7 @@ public final class ReferenceOps {
      * now holds it strongly too, or the replay's collector would take it before its poll.
      */
     private static void pending(Reference<?> ref) {
-        int hash = IdentityHashes.ifInHeader(ref); // given when constructed, if it has a queue
+        int hash = IdentityHashes.ifHashed(ref); // given when constructed, if it has a queue
         if (hash == 0) {
             return;
         }
