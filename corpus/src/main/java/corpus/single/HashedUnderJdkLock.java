@@ -12,11 +12,12 @@ import java.util.Vector;
  * {@code Vector.toString}, which runs each element's {@code toString} with the vector locked, as a
  * mock maker's advice woven into a synchronized JDK method runs with its receiver locked and
  * looks the receiver up by identity. A map keyed by those hashes iterates in an order that
- * follows them.
+ * follows them, and so does one keyed by the hashes asked again once the vectors are unlocked.
  */
 @Expect(orders = "rto", plainRunsDiffer = true)
 public final class HashedUnderJdkLock {
     private static final Map<Integer, String> BY_HASH = new HashMap<>();
+    private static final Map<Integer, String> UNLOCKED = new HashMap<>();
 
     static final class Element {
         final String label;
@@ -50,7 +51,9 @@ public final class HashedUnderJdkLock {
             Vector<Element> vector = new Vector<>(List.of(element));
             element.owner = vector;
             String.valueOf(vector);
+            UNLOCKED.put(System.identityHashCode(vector), element.label);
         }
         System.out.println("hashed under the JDK's lock: " + BY_HASH.values());
+        System.out.println("hashed again, unlocked: " + UNLOCKED.values());
     }
 }

@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * Identity hashes of objects whose monitor is locked or inflated, whose headers hold a lock
  * pointer instead of the hash: an object keeps its hash, and hash maps keep finding it. Prints
- * the same in every run.
+ * the same in every run. With an argument, waits that many milliseconds before the last check,
+ * for a JVM told to deflate idle monitors sooner to deflate the one the JVM's hash inflated.
  */
 public final class LockedHashes {
     private LockedHashes() {
@@ -47,6 +48,46 @@ public final class LockedHashes {
             }
         });
         check("hashed, then locked by the JDK", "buffer".equals(buffer.toString()));
+
+        // First hashed while the JDK's own monitor is held, which the JVM took with no event of
+        // Reprise's before it: StringBuffer.append, reached through Appendable, asks the appended
+        // sequence its length with the buffer locked.
+        StringBuffer appended = new StringBuffer();
+        int[] inside = new int[1];
+        CharSequence hashing = new CharSequence() {
+            @Override
+            public int length() {
+                inside[0] = System.identityHashCode(appended);
+                map.put(appended, "appended");
+                return 0;
+            }
+
+            @Override
+            public char charAt(int index) {
+                throw new IndexOutOfBoundsException(index);
+            }
+
+            @Override
+            public CharSequence subSequence(int start, int end) {
+                return "";
+            }
+
+            @Override
+            public String toString() {
+                return "";
+            }
+        };
+        Appendable appendable = appended;
+        try {
+            appendable.append(hashing);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        if (args.length > 0) {
+            Thread.sleep(Long.parseLong(args[0]));
+        }
+        check("hashed while locked by the JDK, then unlocked", System.identityHashCode(appended) == inside[0]
+                && appended.hashCode() == inside[0] && "appended".equals(map.get(appended)));
     }
 
     private static void check(String what, boolean same) {

@@ -58,6 +58,24 @@ class SingleThreadedSourcesTest {
         assertReplaysMatch(tmp.resolve("rec"), recorded, 3);
     }
 
+    /**
+     * An object first hashed under a JDK monitor its thread held keeps its value once the JVM has
+     * deflated the monitor the hash inflated and its header holds the JVM's hash plainly: told to
+     * deflate idle monitors every 100 ms, the JVM does within the program's wait. JDK 25 keeps the
+     * hash in place at once (the test above).
+     */
+    @Test
+    void hashesGivenUnderAHeldMonitorOutliveItsDeflation() {
+        List<String> command = List.of(Reprise.JAVA, "-XX:+UnlockDiagnosticVMOptions",
+                "-XX:GuaranteedAsyncDeflationInterval=100", "-cp", Reprise.CORPUS_JAR.toString(),
+                "corpus.single.LockedHashes", "1000");
+        Run recorded = record(tmp.resolve("rec"), command);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().contains("locked by the JDK, then unlocked: same hash"), recorded::toString);
+        assertFalse(recorded.stdout().contains("CHANGED"), recorded::toString);
+        assertReplaysMatch(tmp.resolve("rec"), recorded, 2);
+    }
+
     @Test
     void environmentIsReplayedElsewhereWithAnotherEnvironment() throws Exception {
         Run recorded = record(tmp.resolve("rec"), corpus("corpus.single.Environment"));

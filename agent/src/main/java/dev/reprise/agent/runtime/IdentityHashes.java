@@ -3,6 +3,7 @@ package dev.reprise.agent.runtime;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.invoke.VarHandle;
 
 import jdk.internal.vm.annotation.DontInline;
 
@@ -32,7 +33,9 @@ import jdk.internal.vm.annotation.DontInline;
  * its header's hash bits, as the JVM writes its own: the JVM then answers with it, and nothing
  * else holds it; an object another thread hashed at the same moment keeps the hash that landed
  * first. Otherwise, and for an object whose header a lock took under the write, the value goes
- * to a weak table, which every later request for a hashed object must then consult.
+ * to a weak table, which every later request for a hashed object must then consult. An object
+ * hashed under its own monitor, which the hashing thread holds, goes there too, but sends only
+ * the objects whose JVM hash shares its low bits to the table ({@link #HELD_SPILLS}).
  *
  * <p>A class's value derives from its name alone, at any depth and on any thread: the JDK hashes
  * classes in its own uninstrumented code (a {@code MethodType}'s hash) and inside events (linking
@@ -61,6 +64,22 @@ public final class IdentityHashes {
      */
     private static volatile boolean spilled;
 
+    /**
+     * The low 16 bits of the JVM hashes of objects whose value went to {@link #ASSIGNED} while the
+     * thread that hashed them held their monitor, as a set of bits: a hashed header whose bits
+     * are in it may be such an object's, and its value is looked up in the table. On JDK 17 a
+     * thread that starts another holds the new thread's monitor as it gives it its value
+     * ({@code Thread.start} is synchronized), and one that reads a {@code BufferedInputStream}
+     * holds the stream's as Reprise orders the read of its volatile buffer: setting
+     * {@link #spilled} for these sent nearly every program's later hashes through the table. Only
+     * the holder can unlock the object, so its header shows the JVM's hash plainly only after the
+     * bit is set. Bits are never cleared: each costs the objects that share it the table lookup.
+     * A plain array through {@link #BITS}: the accesses of {@code java.util.concurrent.atomic}
+     * classes are the program's synchronization.
+     */
+    private static final long[] HELD_SPILLS = new long[1 << 10];
+    private static final VarHandle BITS = MethodHandles.arrayElementVarHandle(long[].class);
+
     /** Hidden classes' values, given as they were defined ({@link #defined}). */
     private static final WeakIdentityTable<Integer> HIDDEN_CLASSES = new WeakIdentityTable<>();
 
@@ -87,6 +106,10 @@ public final class IdentityHashes {
     /** Measures the header layouts and answers for Reprise's own classes before instrumentation starts ({@link IdentityVerdicts#prime}). */
     public static void prime() {
         Header.init();
+        // Links the bit set's VarHandle calls now: linked at their first use, inside a hash, they
+        // made method types that the hook hashed, and so recursed.
+        addHeldSpill(0, 0L);
+        heldSpill(0);
         IdentityVerdicts.prime(Object.class, Class.class, String.class, Integer.class, Long.class,
                 java.lang.reflect.Method.class, java.lang.reflect.Field.class, Thread.class,
                 java.lang.invoke.MethodType.class, Enum.class, JdkMethods.jdkClass("java.lang.ClassValue$Identity"));
@@ -290,10 +313,21 @@ public final class IdentityHashes {
         }
         try {
             long mark = (long) Header.WORD.invokeExact(o, 0L);
-            return plain(mark) && hashBits(mark, Header.SHIFT) != 0;
+            int bits = hashBits(mark, Header.SHIFT);
+            return plain(mark) && bits != 0 && !heldSpill(bits);
         } catch (Throwable e) {
             return false;
         }
+    }
+
+    /** Whether an object of JVM hash {@code jvmHash} may have its value in {@link #ASSIGNED}, given under its held monitor. */
+    private static boolean heldSpill(int jvmHash) {
+        return ((long) BITS.getVolatile(HELD_SPILLS, (jvmHash >>> 6) & 0x3FF) & (1L << jvmHash)) != 0;
+    }
+
+    /** Adds {@code bit}, the bit of JVM hash {@code jvmHash} or none, to {@link #HELD_SPILLS}. */
+    private static void addHeldSpill(int jvmHash, long bit) {
+        long unused = (long) BITS.getAndBitwiseOr(HELD_SPILLS, (jvmHash >>> 6) & 0x3FF, bit);
     }
 
     /**
@@ -337,8 +371,9 @@ public final class IdentityHashes {
         // The table hashes its keys with the JVM's identity hash, so an object in it is hashed by
         // the JVM: test the header first, and look in the table only for objects that may be.
         if (mayBeHashedByJvm(o)) {
-            Integer h = !Header.INSTALLS || spilled ? ASSIGNED.get(o) : null;
-            return h != null ? h : System.identityHashCode(o);
+            int jvm = System.identityHashCode(o);
+            Integer h = !Header.INSTALLS || spilled || heldSpill(jvm) ? ASSIGNED.get(o) : null;
+            return h != null ? h : jvm;
         }
         ThreadCtx ctx = Rt.current();
         // Inside an event (depth > 0) the JDK's live work differs between record and replay: what
@@ -369,7 +404,12 @@ public final class IdentityHashes {
             if (held != NOT_INSTALLED) {
                 return held;
             }
-            spilled = true;
+            if (Thread.holdsLock(o)) {
+                int jvm = System.identityHashCode(o);
+                addHeldSpill(jvm, 1L << jvm);
+            } else {
+                spilled = true;
+            }
         }
         ASSIGNED.put(o, v);
         return v;
