@@ -186,13 +186,20 @@ public final class Cleanups {
         }
     }
 
+    /** Replay: the drivers started ({@link #startDrivers}); written once, before the program runs. */
+    private static final List<Driver> DRIVERS = new ArrayList<>();
+    /** Replay: how long the exit waits for the drivers to run the cleanups their streams still hold. */
+    private static final long DRAIN_MILLIS = 10_000;
+
     /** Replay, once interception is on: a thread of Reprise's for each recorded cleanup stream. */
     static void startDrivers(Set<String> streamNames) {
         Rt.suppress(); // Reprise's own threads: making and starting them is no event of main's
         try {
             for (String path : streamNames) {
                 if (path.startsWith(PREFIX)) {
-                    Thread t = new Thread(new Driver(path), "reprise-" + path);
+                    Driver d = new Driver(path);
+                    DRIVERS.add(d);
+                    Thread t = new Thread(d, "reprise-" + path);
                     t.setDaemon(true);
                     t.start();
                 }
@@ -202,9 +209,40 @@ public final class Cleanups {
         }
     }
 
+    /**
+     * Replay, at the program's exit: waits until every driver has run all its stream's cleanups,
+     * or waits at its stream's end for the exit (a cleanup the recording's exit cut off), and
+     * reports one that has not by then. The recording's cleanups all came before its exit, but
+     * nothing orders the exit after them: a daemon thread's lag would let a replay end without a
+     * cleanup's output, and differ silently.
+     */
+    static void drain() {
+        long deadline = System.nanoTime() + DRAIN_MILLIS * 1_000_000;
+        for (Driver d : DRIVERS) {
+            while (!d.idle() && System.nanoTime() < deadline) {
+                sleep();
+            }
+            if (!d.idle()) {
+                Divergence.cleanupsLeft(d.ctx);
+            }
+        }
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(1);
+        } catch (InterruptedException e) {
+            // Reprise's own waits: nothing interrupts them but the JVM's end
+        }
+    }
+
     /** Replay: runs one cleanup stream's cleanups, each at its recorded point. */
     private static final class Driver implements Runnable {
         private final String path;
+        /** The driver's context, once opened; read by the exit's {@link #drain}. */
+        private volatile ThreadCtx ctx;
+        /** Set once every cleanup of the stream has run. */
+        private volatile boolean done;
 
         Driver(String path) {
             this.path = path;
@@ -220,6 +258,7 @@ public final class Cleanups {
             }
             Rt.current(); // binds this thread, unrecorded, so that the swap replaces its binding
             ThreadCtx ctx = s.openCleanups(path);
+            this.ctx = ctx;
             Rt.swap(ctx);
             ctx.depth = 1;
             String name = Ev.begin(ctx, THREAD, 0, 0).s(null);
@@ -229,6 +268,7 @@ public final class Cleanups {
             while (true) {
                 ctx.depth = 1; // reading the stream is Reprise's work
                 if (in.exhausted()) {
+                    done = true;
                     return;
                 }
                 Ev ev = Ev.begin(ctx, RUN, 0, 0);
@@ -286,19 +326,17 @@ public final class Cleanups {
                     try {
                         BY_KEY.wait(50);
                     } catch (InterruptedException e) {
-                        // Reprise's own thread: nothing interrupts it but the JVM's end
+                        // as in sleep()
                     }
                 }
                 return k;
             }
         }
 
-        private static void sleep() {
-            try {
-                Thread.sleep(1);
-            } catch (InterruptedException e) {
-                // as above
-            }
+        /** Whether the driver has no cleanup left to run before the exit. */
+        boolean idle() {
+            ThreadCtx c = ctx;
+            return done || c != null && c.awaitingExit;
         }
     }
 }

@@ -45,6 +45,12 @@ public final class Divergence {
         stop(ctx, "the thread ended before using all its recorded events", "the recording has more events for this thread");
     }
 
+    /** The program exits while a stream of cleanups still holds cleanups to run ({@link Cleanups#drain}). */
+    static void cleanupsLeft(ThreadCtx ctx) {
+        stop(ctx, "the program exited before all its recorded cleanups ran",
+                "the recording has more finalizers or cleaning actions on this stream");
+    }
+
     /** A class initializer asked for more events than its recorded stream holds. */
     static void initializerLonger(ThreadCtx ctx, int op, int site) {
         stop(ctx, "the static initializer of " + ctx.initializing + " did more than the recording",

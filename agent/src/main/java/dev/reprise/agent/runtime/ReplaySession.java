@@ -247,6 +247,7 @@ final class ReplaySession extends Session {
         if (ending != null) {
             RecordingEnd.atExit(this, ending, config.recordedStatus());
         }
+        Cleanups.drain();
         Thread self = Thread.currentThread();
         List<ThreadCtx> all = threads();
         for (ThreadCtx ctx : all) {
