@@ -170,19 +170,20 @@ public final class Cleanups {
      * given back and taken again.
      */
     private static void writeProgress(Ev ev, ThreadCtx self, List<ThreadCtx> all) {
-        List<ThreadCtx> counted = new ArrayList<>();
-        List<Long> counts = new ArrayList<>();
+        int[] indexes = new int[all.size()];
+        long[] completed = new long[all.size()];
+        int n = 0;
         for (ThreadCtx t : all) {
-            long completed = t.syncCount - 1;
-            if (t != self && t.index >= 0 && t.initializing == null && completed > 0) {
-                counted.add(t);
-                counts.add(completed);
+            long c = t.syncCount - 1; // read once: the thread goes on counting
+            if (t != self && t.index >= 0 && t.initializing == null && c > 0) {
+                indexes[n] = t.index;
+                completed[n++] = c;
             }
         }
-        ev.i(counted.size());
-        for (int i = 0; i < counted.size(); i++) {
-            ev.i(counted.get(i).index);
-            ev.j(counts.get(i));
+        ev.i(n);
+        for (int i = 0; i < n; i++) {
+            ev.i(indexes[i]);
+            ev.j(completed[i]);
         }
     }
 
