@@ -20,7 +20,8 @@ import corpus.Expect;
  * A {@code finalize} method and a {@code Cleaner} action of the program's count into maps main
  * reads. How many workers have ended by the time main looks, and what the cleanups counted,
  * depend on when collections came: a replay must give the recording's answers, and its workers
- * must end where the recording's did.
+ * must end where the recording's did. The last object dropped prints as it is finalized, racing
+ * the program's exit: a replay prints that line if and where the recording did.
  */
 @Expect(plainRunsDiffer = true)
 public final class DroppedExecutors {
@@ -38,6 +39,10 @@ public final class DroppedExecutors {
     @Override
     @SuppressWarnings("deprecation")
     protected void finalize() {
+        if (id < 0) {
+            System.out.println("the last one finalized");
+            return;
+        }
         synchronized (CLEANED) {
             FINALIZED.addAndGet(id % 3 + 1);
         }
@@ -85,5 +90,9 @@ public final class DroppedExecutors {
         synchronized (CLEANED) {
             System.out.println("finalized " + FINALIZED.get() + ", cleaned " + new java.util.TreeMap<>(CLEANED));
         }
+        // Dropped just before the exit: its line comes before the exit, after it, or not at all.
+        new DroppedExecutors(-1);
+        System.gc();
+        Thread.sleep(1);
     }
 }

@@ -82,6 +82,12 @@ public final class Cleanups {
     private static final WeakIdentityTable<ThreadCtx> OWN = new WeakIdentityTable<>();
     /** Record: cleanup streams opened so far. Guarded by the class. */
     private static int streams;
+    /** Record: cleanups under way, and whether the exit has begun ({@link #close}). Guarded by {@link #RUNNING}. */
+    private static final Object RUNNING = new Object();
+    private static int running;
+    private static boolean closing;
+    /** Record: how long the exit waits for the cleanups under way. */
+    private static final long CLOSE_MILLIS = 2_000;
 
     private Cleanups() {
     }
@@ -129,6 +135,12 @@ public final class Cleanups {
         if (s.config().order() == Order.RTO && !Threads.othersStarted()) {
             return UNKEYED;
         }
+        synchronized (RUNNING) {
+            if (closing) {
+                return WITHHELD; // the streams are closing: what it did would not be recorded
+            }
+            running++;
+        }
         Thread self = Thread.currentThread();
         ThreadCtx ctx = OWN.get(self);
         boolean first = ctx == null;
@@ -158,6 +170,31 @@ public final class Cleanups {
     public static void exit() {
         Rt.current().depth = 0;
         Rt.swap(ThreadCtx.UNRECORDED);
+        synchronized (RUNNING) {
+            running--;
+            RUNNING.notifyAll();
+        }
+    }
+
+    /**
+     * Record, as the exit begins, before the streams close: later cleanups are withheld, and
+     * those under way are waited for (up to {@link #CLOSE_MILLIS}), so that every cleanup that
+     * ran is recorded whole. One still running then (waiting for a lock the exiting thread
+     * holds) is cut off, as a thread is.
+     */
+    static void close() {
+        long deadline = System.nanoTime() + CLOSE_MILLIS * 1_000_000;
+        synchronized (RUNNING) {
+            closing = true;
+            long left;
+            while (running > 0 && (left = deadline - System.nanoTime()) > 0) {
+                try {
+                    RUNNING.wait(Math.max(1, left / 1_000_000));
+                } catch (InterruptedException e) {
+                    break;
+                }
+            }
+        }
     }
 
     /**

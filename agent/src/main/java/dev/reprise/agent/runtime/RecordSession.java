@@ -95,6 +95,7 @@ final class RecordSession extends Session {
      */
     @Override
     public void finish() {
+        Cleanups.close();
         try {
             boolean totalOrder = config.order() == Order.TO;
             if (totalOrder) {
