@@ -57,6 +57,9 @@ final class ReplaySession extends Session {
         if (config.order() == Order.TO && end != null) {
             ReplayOrder.skipCutTurns(end.cutTurns());
         }
+        if (end != null) {
+            PolledReferences.expect(end.polledReferences());
+        }
         return s;
     }
 

@@ -18,11 +18,16 @@ import java.util.TreeMap;
  * signal ended it): a status of 128 or more is a signal's only when this is null.
  * {@code relaxedTails}: per stream, the relaxed events its thread had counted since its last written
  * event when the exit cut it off, which no stream holds (RTO); absent for a stream with none.
+ * {@code polledReferences}: the identity hashes of the references that the program's polls of
+ * reference queues returned, sorted and distinct, so that a replay keeps those alive until their
+ * poll even where the program let go of them and only the queue held them.
  */
 public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeFailed, boolean recorderGone,
-                       List<String> racedFields, Integer exitCalled, Map<String, Long> relaxedTails) {
+                       List<String> racedFields, Integer exitCalled, Map<String, Long> relaxedTails,
+                       long[] polledReferences) {
     private static final String COMPLETED = "completed";
     private static final String CUT_TURNS = "cutTurns";
+    private static final String POLLED_REFERENCES = "polledReferences";
     private static final String WRITE_FAILED = "writeFailed";
     private static final String RECORDER_GONE = "recorderGone";
     private static final String RACED_FIELDS = "racedFields";
@@ -33,13 +38,15 @@ public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeF
 
     /** Every stream flushed, holding {@code threads}' events, with {@code relaxedTails} after them. */
     public static EndOfRun flushed(Map<String, Long> threads, long[] cutTurns, boolean recorderGone,
-                                   List<String> racedFields, Integer exitCalled, Map<String, Long> relaxedTails) {
-        return new EndOfRun(threads, cutTurns, null, recorderGone, racedFields, exitCalled, relaxedTails);
+                                   List<String> racedFields, Integer exitCalled, Map<String, Long> relaxedTails,
+                                   long[] polledReferences) {
+        return new EndOfRun(threads, cutTurns, null, recorderGone, racedFields, exitCalled, relaxedTails,
+                polledReferences);
     }
 
     /** Writing the streams failed with {@code why}. */
     public static EndOfRun writeFailed(String why, boolean recorderGone, Integer exitCalled) {
-        return new EndOfRun(Map.of(), new long[0], why, recorderGone, null, exitCalled, Map.of());
+        return new EndOfRun(Map.of(), new long[0], why, recorderGone, null, exitCalled, Map.of(), new long[0]);
     }
 
     /** Whether every stream was flushed, so that {@link #threads} counts their events. */
@@ -81,13 +88,8 @@ public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeF
         if (recorderGone) {
             p.setProperty(RECORDER_GONE, "true");
         }
-        if (cutTurns.length > 0) {
-            StringBuilder list = new StringBuilder();
-            for (long t : cutTurns) {
-                list.append(list.length() == 0 ? "" : ",").append(t);
-            }
-            p.setProperty(CUT_TURNS, list.toString());
-        }
+        putNumbers(p, CUT_TURNS, cutTurns);
+        putNumbers(p, POLLED_REFERENCES, polledReferences);
         if (racedFields != null) {
             p.setProperty(RACED_FIELDS, String.join(",", racedFields));
         }
@@ -107,17 +109,8 @@ public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeF
     static EndOfRun of(Properties p) {
         Map<String, Long> threads = perThread(p, EVENTS);
         Map<String, Long> tails = perThread(p, RELAXED_TAIL);
-        String list = p.getProperty(CUT_TURNS, "");
-        String[] parts = list.isEmpty() ? new String[0] : list.split(",");
-        long[] turns = new long[parts.length];
-        try {
-            for (int i = 0; i < parts.length; i++) {
-                turns[i] = Long.parseLong(parts[i]);
-            }
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(CUT_TURNS + " is not a list of numbers");
-        }
-        Arrays.sort(turns);
+        long[] turns = numbers(p, CUT_TURNS);
+        long[] polled = numbers(p, POLLED_REFERENCES);
         String raced = p.getProperty(RACED_FIELDS);
         String exit = p.getProperty(EXIT_CALLED);
         Integer exitCalled;
@@ -127,7 +120,35 @@ public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeF
             throw new IllegalArgumentException(EXIT_CALLED + " is not a number");
         }
         return new EndOfRun(threads, turns, p.getProperty(WRITE_FAILED), p.getProperty(RECORDER_GONE) != null,
-                raced == null ? null : raced.isEmpty() ? List.of() : List.of(raced.split(",")), exitCalled, tails);
+                raced == null ? null : raced.isEmpty() ? List.of() : List.of(raced.split(",")), exitCalled, tails,
+                polled);
+    }
+
+    /** Sets {@code key} to the comma-separated {@code values}, if there are any. */
+    private static void putNumbers(Properties p, String key, long[] values) {
+        if (values.length > 0) {
+            StringBuilder list = new StringBuilder();
+            for (long v : values) {
+                list.append(list.length() == 0 ? "" : ",").append(v);
+            }
+            p.setProperty(key, list.toString());
+        }
+    }
+
+    /** The comma-separated numbers of {@code key}, sorted; none if it is absent. */
+    private static long[] numbers(Properties p, String key) {
+        String list = p.getProperty(key, "");
+        String[] parts = list.isEmpty() ? new String[0] : list.split(",");
+        long[] values = new long[parts.length];
+        try {
+            for (int i = 0; i < parts.length; i++) {
+                values[i] = Long.parseLong(parts[i]);
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " is not a list of numbers");
+        }
+        Arrays.sort(values);
+        return values;
     }
 
     /** The values of the properties {@code thread.PATH} + {@code suffix}, by path. */

@@ -13,6 +13,7 @@ import dev.reprise.agent.runtime.Ev;
 import dev.reprise.agent.runtime.IdentityHashes;
 import dev.reprise.agent.runtime.JdkLoaders;
 import dev.reprise.agent.runtime.Op;
+import dev.reprise.agent.runtime.PolledReferences;
 import dev.reprise.agent.runtime.Rt;
 import dev.reprise.agent.runtime.Session;
 
@@ -105,7 +106,11 @@ public final class ReferenceOps {
             // Reprise's own work: the queue's monitor is no event of the program.
             Rt.suppress();
             try {
-                hold(new Holder(ref, retained ? referent : null, hash, queue));
+                Holder h = new Holder(ref, retained ? referent : null, hash, queue);
+                if (hash != 0 && PolledReferences.willBePolled(hash)) {
+                    h.held = ref; // the recording's queue kept it until its poll, whatever the program did
+                }
+                hold(h);
             } finally {
                 Rt.unsuppress();
             }
@@ -314,6 +319,7 @@ public final class ReferenceOps {
             // A reference enqueued on record carries the hash it was given when constructed.
             int hash = ev.i(live == null ? 0 : IdentityHashes.identityHashCode(live));
             if (ev.recording()) {
+                PolledReferences.polled(hash);
                 return live;
             }
             Reference<?> ref = dequeued(queue, hash);
