@@ -58,6 +58,7 @@ public final class ClassInits {
         ThreadCtx init = Session.current().openClassInit(className, ordered);
         cur.depth = base;
         init.outer = cur;
+        ThreadRandoms.enterInit(init);
         Rt.swap(init);
     }
 
@@ -77,6 +78,7 @@ public final class ClassInits {
                 Session.current().endClassInit(cur);
             }
             ThreadCtx outer = cur.outer;
+            ThreadRandoms.exitInit(cur);
             Rt.swap(outer);
             outer.depth = outer.baseDepth + 1; // closing the stream is Reprise's work
             Session.current().closeClassInit(cur);

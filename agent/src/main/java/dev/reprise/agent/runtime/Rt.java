@@ -231,10 +231,12 @@ public final class Rt {
         AloneMain.running(ctx);
     }
 
-    /** The current recorded thread's path; in a class initializer's context, the thread's that runs it. */
+    /**
+     * The current context's path, from which its {@code ThreadLocalRandom} state derives: a
+     * class initializer's own, whichever thread runs it ({@link ThreadRandoms#enterInit}).
+     */
     public static String threadPath() {
-        ThreadCtx c = current();
-        return c.initializing != null ? c.outer.path : c.path;
+        return current().path;
     }
 
     /** Whether the current thread runs a static initializer in the initializer's own context. */

@@ -15,6 +15,10 @@ public final class ThreadCtx {
     final boolean jdkInit;
     /** For such a context: the context to restore when the initializer ends. */
     ThreadCtx outer;
+    /** For such a context: whether it keeps the running thread's {@code ThreadLocalRandom} state, its seed and probes ({@link ThreadRandoms#enterInit}). */
+    boolean keepsRandoms;
+    long outerSeed;
+    long outerProbes;
     /** Non-zero while an intercepted call (or Reprise's own work) runs on this thread. */
     int depth;
     /**

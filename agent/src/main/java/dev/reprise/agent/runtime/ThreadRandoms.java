@@ -105,6 +105,36 @@ public final class ThreadRandoms {
         SECONDARY_SEED.set(t, (int) probes);
     }
 
+    /**
+     * A class initializer's context {@code init} opens on the current thread: keeps the thread's
+     * state in it and gives the thread the initializer's own, from its path. Which thread runs an
+     * initializer is a race a replay may decide otherwise, and the JDK keeps this state on the
+     * thread: what the initializer drew (directly, or through a {@code ConcurrentSkipListMap}'s
+     * index levels) would otherwise depend on the thread, and advance that thread's later draws.
+     * Before the run's base is installed, both runs make the same start-up in the same order, and
+     * the thread's state is left alone.
+     */
+    static void enterInit(ThreadCtx init) {
+        if (!seeded) {
+            return;
+        }
+        Thread t = Thread.currentThread();
+        init.keepsRandoms = true;
+        init.outerSeed = (long) SEED.get(t);
+        init.outerProbes = probes();
+        init(init.path);
+        SECONDARY_SEED.set(t, 0);
+    }
+
+    /** The initializer of {@code init} ends: the thread gets its own state back. */
+    static void exitInit(ThreadCtx init) {
+        if (!init.keepsRandoms) {
+            return; // entered before the base was installed
+        }
+        SEED.set(Thread.currentThread(), init.outerSeed);
+        restore(init.outerProbes);
+    }
+
     private static long key(String path) {
         return base ^ path.hashCode() * 0x9E3779B97F4A7C15L;
     }
