@@ -68,10 +68,19 @@ public final class ThreadRandoms {
     }
 
     /**
-     * The next secondary seed of the current thread, whose path is {@code path}: its first value
-     * derives like {@link #init}'s, then it advances by the JDK's own xorshift.
+     * The next secondary seed of the current recorded context: its first value derives from its
+     * path like {@link #init}'s, then it advances by the JDK's own xorshift. Inside an event (a
+     * depth above the context's base) it is the JDK's live work that draws, which a replay does
+     * not run (a host-name lookup's cache is a skip list): that gets a value of its own and leaves
+     * the thread's state as the program's draws left it.
      */
-    public static int nextSecondarySeed(String path) {
+    public static int nextSecondarySeed() {
+        ThreadCtx ctx = Rt.current();
+        if (ctx.depth != ctx.baseDepth) {
+            int r = (int) mix64(System.nanoTime());
+            return r == 0 ? 1 : r;
+        }
+        String path = ctx.path;
         Thread t = Thread.currentThread();
         int r = (int) SECONDARY_SEED.get(t);
         if (r != 0) {

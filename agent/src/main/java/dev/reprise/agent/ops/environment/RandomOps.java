@@ -52,7 +52,7 @@ public final class RandomOps {
     @Prologue(owner = "java/util/concurrent/ThreadLocalRandom", method = "nextSecondarySeed", desc = "()I",
             kind = Prologue.Kind.ANY_DEPTH)
     public static int nextSecondarySeed() {
-        return ThreadRandoms.nextSecondarySeed(Rt.threadPath());
+        return ThreadRandoms.nextSecondarySeed();
     }
 
     /**
