@@ -281,7 +281,7 @@ public final class NetworkInterfaces {
         InterfaceAddress[] bindings = new InterfaceAddress[b];
         for (int i = 0; i < b; i++) {
             InterfaceAddress binding = liveBindings == null ? (InterfaceAddress) NEW_BINDING.invoke() : liveBindings[i];
-            InetAddress address = SocketOps.address(ev, null, (InetAddress) BINDING_ADDRESS.get(binding));
+            InetAddress address = among(addresses, SocketOps.address(ev, null, (InetAddress) BINDING_ADDRESS.get(binding)));
             InetAddress broadcast = SocketOps.address(ev, null, (InetAddress) BROADCAST.get(binding));
             short prefix = (short) ev.i((short) PREFIX.get(binding));
             if (live == null) {
@@ -305,6 +305,16 @@ public final class NetworkInterfaces {
             CHILDREN.set(built, children);
         }
         return built;
+    }
+
+    /** The interface's own address equal to {@code address}, as the kernel's binding holds it, else {@code address}. */
+    private static InetAddress among(InetAddress[] addresses, InetAddress address) {
+        for (InetAddress a : addresses) {
+            if (a.equals(address)) {
+                return a;
+            }
+        }
+        return address;
     }
 
     /**
