@@ -62,6 +62,51 @@ class NetworkTest {
     }
 
     /**
+     * Multicast on the loopback interface: two receivers of one group, five datagrams sent with
+     * {@code lo} as the outgoing interface, and a receive timeout that expires. The replay runs
+     * where {@code lo} is down, has no address and no IPv6: it finds the interface and the
+     * resolver the recording found, and joins, sends and receives nothing.
+     */
+    @ParameterizedTest(name = "multicast under {0}")
+    @ValueSource(strings = {"rto", "to"})
+    void multicastOnTheLoopbackReplaysWithoutANetwork(String order) {
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, order, corpus("corpus.net.Multicast"));
+        assertEquals(0, recorded.status(), recorded::toString);
+        StringBuilder received = new StringBuilder();
+        for (int i = 0; i < 5; i++) {
+            received.append(" [datagram ").append(i).append(" from loopback true]");
+        }
+        received.append(" [timed out after 300 ms]\n");
+        assertEquals("sending on lo, ttl 0, loop true\nreceiver 1:" + received + "receiver 2:" + received,
+                recorded.stdout(), recorded::toString);
+        assertEquals("\n", recorded.programStderr(), recorded::toString);
+
+        assertReplaysWithoutNetwork(rec, recorded);
+    }
+
+    /**
+     * Virtual threads blocked on sockets (JDK 21 and later): three serve one server socket and
+     * four connect, three by {@code Socket} and one by {@code SocketChannel}. A virtual thread
+     * that would block parks until the JDK's poller, which is not recorded, finds its socket
+     * ready; a replay's stand-in is ready at once, and the poller's wake-up must not be lost to a
+     * pause of Reprise's own (a chaos pause, a wait for a turn) taken before the thread parks.
+     */
+    @ParameterizedTest(name = "virtual threads on sockets under {0}")
+    @ValueSource(strings = {"rto", "to"})
+    void virtualThreadsBlockedOnSocketsReplayWithoutANetwork(String order) {
+        Assumptions.assumeTrue(Runtime.version().feature() >= 21, "virtual threads need JDK 21 or later");
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, order, corpus("corpus.net.VirtualSockets"));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().matches("(client (\\d): virtual true( \\[line \\d of client \\2 echoed by server \\d]){3}\\n){4}"
+                + "connections per server:( \\d){3}\\n"), recorded::toString);
+        assertEquals("\n", recorded.programStderr(), recorded::toString);
+
+        assertReplaysWithoutNetwork(rec, recorded);
+    }
+
+    /**
      * A client of a web service in another process (this test's JVM): its replay, after the
      * service is gone, gets the same answers, the same refused connection and the same expired
      * read timeout.

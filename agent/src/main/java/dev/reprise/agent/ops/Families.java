@@ -34,6 +34,7 @@ import dev.reprise.agent.ops.files.RandomAccessFileOps;
 import dev.reprise.agent.ops.files.ArchiveCopies;
 import dev.reprise.agent.ops.net.KernelTurns;
 import dev.reprise.agent.ops.net.NameLookups;
+import dev.reprise.agent.ops.net.NetworkInterfaces;
 import dev.reprise.agent.ops.net.OutsideWorldOps;
 import dev.reprise.agent.ops.net.SocketIo;
 import dev.reprise.agent.ops.net.SocketOps;
@@ -86,6 +87,7 @@ public final class Families {
             SocketIo.class,
             SocketPolls.class,
             NameLookups.class,
+            NetworkInterfaces.class,
             OutsideWorldOps.class,
             ProcessOps.class,
             InstrumentationOps.class);

@@ -65,17 +65,33 @@ final class Waiter {
             Thread.yield();
         }
         long park = 10_000;
+        boolean parked = false;
         while (!ReplayOrder.ready(ctx)) {
             CutTails.ask(ctx);
             SLOTS.setVolatile(Parked.BY_THREAD, ctx.index, ctx);
             PARKED_COUNT.getAndAdd(1);
             if (!ReplayOrder.ready(ctx)) {
                 LockSupport.parkNanos(park);
+                parked = true;
             }
             SLOTS.setVolatile(Parked.BY_THREAD, ctx.index, (ThreadCtx) null);
             PARKED_COUNT.getAndAdd(-1);
             park = Math.min(park * 2, MAX_PARK_NANOS);
         }
+        if (parked) {
+            givePermitBack();
+        }
+    }
+
+    /**
+     * After Reprise's own park on a replayed thread: that park may have taken the permit an unpark
+     * left for the program's next park, a live one in the JDK's quiet code, which would then wait
+     * forever (a virtual thread's socket poller unparks it once the socket is registered, which
+     * may be before it parks). The permit is given back; where there was none, the program's park
+     * returns at once, a spurious wake-up, which every park allows and every caller re-checks.
+     */
+    static void givePermitBack() {
+        LockSupport.unpark(Thread.currentThread());
     }
 
     /**

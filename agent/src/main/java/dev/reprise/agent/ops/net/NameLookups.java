@@ -27,6 +27,7 @@ public final class NameLookups {
     private static final Op LOOKUP = Op.named("net.lookup");
     private static final Op REVERSE = Op.named("net.lookup.reverse");
     private static final Op LOCAL_NAME = Op.named("net.localhost");
+    private static final Op IPV6 = Op.named("net.ipv6");
 
     private static final Class<?> IMPL_CLASS = JdkMethods.jdkClass("java.net.InetAddressImpl");
     /** JDK 17: {@code lookupAllHostAddr(String)}; JDK 18 and later add a lookup policy. */
@@ -36,6 +37,11 @@ public final class NameLookups {
     private static final MethodHandle REVERSE_LIVE = virtualIfPresent("getHostByAddr",
             MethodType.methodType(String.class, byte[].class));
     private static final MethodHandle LOCAL_NAME_LIVE = virtualIfPresent("getLocalHostName", MethodType.methodType(String.class));
+    /** JDK 17 asks in {@code InetAddressImplFactory}, JDK 25 in {@code InetAddress}: one of the two is absent. */
+    private static final MethodHandle IPV6_FACTORY_LIVE = JdkMethods.statikIfPresent("java.net.InetAddressImplFactory",
+            "isIPv6Supported", MethodType.methodType(boolean.class));
+    private static final MethodHandle IPV6_LIVE = JdkMethods.statikIfPresent("java.net.InetAddress", "isIPv6Supported",
+            MethodType.methodType(boolean.class));
 
     private NameLookups() {
     }
@@ -56,6 +62,38 @@ public final class NameLookups {
                     .asType(type.insertParameterTypes(0, Object.class));
         } catch (ReflectiveOperationException e) {
             return null;
+        }
+    }
+
+    @CallSite(kind = CallSite.Kind.STATIC, owner = "java/net/InetAddressImplFactory", method = "isIPv6Supported",
+            desc = "()Z", alsoIn = PKG)
+    public static boolean ipv6FromFactory() throws Throwable {
+        return ipv6(IPV6_FACTORY_LIVE);
+    }
+
+    @CallSite(kind = CallSite.Kind.STATIC, owner = "java/net/InetAddress", method = "isIPv6Supported", desc = "()Z",
+            alsoIn = PKG)
+    public static boolean ipv6() throws Throwable {
+        return ipv6(IPV6_LIVE);
+    }
+
+    /**
+     * Whether the machine has IPv6, which {@code InetAddress}'s initializer asks once to choose its
+     * resolver: the recording machine's answer. A network namespace without a network has none, and
+     * the other resolver finds its loopback address without asking the interfaces
+     * ({@link NetworkInterfaces}), as the recording did.
+     */
+    private static boolean ipv6(MethodHandle live) throws Throwable {
+        if (!Rt.claim()) {
+            return (boolean) live.invokeExact();
+        }
+        Ev ev = Ev.begin(IPV6, 0, 0);
+        try {
+            return ev.z(ev.live() && (boolean) live.invokeExact());
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
         }
     }
 
