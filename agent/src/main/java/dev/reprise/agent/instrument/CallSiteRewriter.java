@@ -116,9 +116,15 @@ final class CallSiteRewriter extends ClassVisitor {
             return h;
         }
 
-        /** Whether a call naming {@code owner} may reach an inherited JDK method a hook names by its class. */
+        /**
+         * Whether a call naming {@code owner} may reach an inherited JDK method a hook names by its
+         * class. A JDK class naming another JDK class reaches the hooked method directly but in the
+         * code the program runs as its own ({@code WeakHashMap} reading its entries, a subclass of
+         * {@code WeakReference}).
+         */
         private boolean inherits(int opcode, String owner, String name) {
-            if (opcode != Opcodes.INVOKEVIRTUAL && opcode != Opcodes.INVOKESTATIC || owner.startsWith("[") || Transformer.isJdkName(owner)) {
+            if (opcode != Opcodes.INVOKEVIRTUAL && opcode != Opcodes.INVOKESTATIC || owner.startsWith("[")
+                    || Transformer.isJdkName(owner) && !(application && Transformer.isJdkName(className))) {
                 return false;
             }
             for (Catalogue.SiteHook h : catalogue.siteHooks(name)) {

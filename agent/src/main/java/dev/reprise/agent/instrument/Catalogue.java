@@ -128,6 +128,8 @@ public final class Catalogue {
      * which TLS reads for the session ticket a server encrypts and sends. The JDK's own work never calls them,
      * but for the channel classes, whose JDK callers are quiet ({@code QuietCallRewriter}).
      */
+    private static final String WEAK_HASH_MAP = "java/util/WeakHashMap";
+
     private static final String[] LIBRARIES = {"sun/net/httpserver/", "com/sun/net/httpserver/", "jdk/internal/net/http/",
         "sun/net/www/http/", "sun/net/www/protocol/http/",
         "java/nio/channels/spi/AbstractInterruptibleChannel", "java/nio/channels/spi/AbstractSelectableChannel",
@@ -167,9 +169,24 @@ public final class Catalogue {
         return false;
     }
 
+    /**
+     * Whether {@code internalName} is the JDK's weak-keyed map or one of its inner classes. Its
+     * entries are references to the program's objects, which the collector clears at moments that
+     * differ between runs: its reads of them and polls of its queue are the program's own, as its
+     * size and what it iterates depend on them ({@code ReferenceOps}).
+     */
+    public static boolean holdsProgramReferences(String internalName) {
+        return internalName.equals(WEAK_HASH_MAP) || internalName.startsWith(WEAK_HASH_MAP + "$");
+    }
+
+    /** Whether the program's own hooks rewrite the calls in {@code internalName}, a JDK class, as in its classes. */
+    public static boolean runsAsProgram(String internalName) {
+        return isLibrary(internalName) || holdsProgramReferences(internalName);
+    }
+
     /** JDK classes whose calls every hook rewrites: those named by hooks, and those whose synchronization is ordered. */
     public boolean rewritesAllSitesIn(String internalName) {
-        return siteClasses.contains(internalName) || ordersSyncActionsIn(internalName);
+        return siteClasses.contains(internalName) || ordersSyncActionsIn(internalName) || holdsProgramReferences(internalName);
     }
 
     /** JDK classes whose calls are rewritten: those of {@link #rewritesAllSitesIn}, and those of a hook's packages. */

@@ -34,6 +34,12 @@ public final class QuietCallRewriter extends CallBracketRewriter {
     private static final Set<String> COLLECTIONS = Set.of("java/util/Map", "java/util/Collection", "java/util/List",
             "java/util/Set", "java/util/Queue", "java/util/Deque", "java/util/Iterator", "java/lang/Iterable",
             "java/util/Enumeration");
+    /**
+     * The JDK's weak-keyed map, and its subclass behind every {@code ClassValue}: the JDK's own
+     * calls to them, direct or not, are quiet, so that only the program's maps read their
+     * entries as events ({@code ReferenceOps}); Reprise's own work fills the JDK's differently.
+     */
+    private static final Set<String> WEAK_MAPS = Set.of("java/util/WeakHashMap", "java/lang/ClassValue$ClassValueMap");
     /** What {@code java.util}'s collection classes are named for. */
     private static final String[] COLLECTION_WORDS = {"Collection", "List", "Map", "Set", "Queue", "Deque", "Iterator",
         "Arrays", "Abstract", "Vector", "Stack"};
@@ -116,7 +122,8 @@ public final class QuietCallRewriter extends CallBracketRewriter {
 
     /** Whether calls to {@code owner} are quiet in a class with these verdicts, handoffs aside. */
     private static boolean quieted(String owner, boolean collections, boolean orderedCollections) {
-        return owner.startsWith(CONCURRENT) || owner.startsWith(CHANNELS) || collections && COLLECTIONS.contains(owner)
+        return owner.startsWith(CONCURRENT) || owner.startsWith(CHANNELS)
+                || collections && (COLLECTIONS.contains(owner) || WEAK_MAPS.contains(owner))
                 || orderedCollections && quietsCollection(owner);
     }
 

@@ -340,7 +340,7 @@ public final class Transformer implements ClassFileTransformer {
         }
         if (passes.sites()) {
             // The libraries the program runs as its own get the hooks of the program's own calls too.
-            chain = new CallSiteRewriter(chain, catalogue, passes.application() || Catalogue.isLibrary(name), volatileFields);
+            chain = new CallSiteRewriter(chain, catalogue, passes.application() || Catalogue.runsAsProgram(name), volatileFields);
         }
         if (passes.monitors()) {
             chain = new MonitorRewriter(chain, firstLoad, locals);

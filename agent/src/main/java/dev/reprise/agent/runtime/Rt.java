@@ -69,6 +69,33 @@ public final class Rt {
         return active && current().depth == 0;
     }
 
+    /**
+     * {@link #claim} in the program's own code alone: not inside the JDK's unordered work
+     * ({@code SyncActions.quiet}), which includes a JDK class's initializer. What such work reads
+     * of the JDK's own state (its weak maps) is its business, done at moments that differ between
+     * runs.
+     */
+    public static boolean claimInProgram() {
+        if (!active) {
+            return false;
+        }
+        ThreadCtx c = current();
+        if (c.depth != 0 || c.quiet != 0) {
+            return false;
+        }
+        c.depth = 1;
+        return true;
+    }
+
+    /** Whether {@link #claimInProgram} would succeed, without claiming. */
+    public static boolean claimableInProgram() {
+        if (!active) {
+            return false;
+        }
+        ThreadCtx c = current();
+        return c.depth == 0 && c.quiet == 0;
+    }
+
     /** Whether the current thread is recorded, whatever it is running: an {@code ANY_DEPTH} prologue's test. */
     public static boolean recorded() {
         return active && current() != ThreadCtx.UNRECORDED;

@@ -12,6 +12,7 @@ import dev.reprise.agent.runtime.Divergence;
 import dev.reprise.agent.runtime.Ev;
 import dev.reprise.agent.runtime.IdentityHashes;
 import dev.reprise.agent.runtime.JdkLoaders;
+import dev.reprise.agent.runtime.JdkMethods;
 import dev.reprise.agent.runtime.Op;
 import dev.reprise.agent.runtime.PolledReferences;
 import dev.reprise.agent.runtime.Rt;
@@ -47,6 +48,7 @@ public final class ReferenceOps {
     private static final Op REFERS_TO = Op.named("ref.refersto");
     /** A poll or remove of a queue that returned nothing is counted; one that returned a reference writes its hash. */
     private static final Op POLL = Op.withRelaxedTwin("ref.queue.poll");
+    private static final Class<?> WEAK_MAP_ENTRY = JdkMethods.jdkClass("java.util.WeakHashMap$Entry");
     /** Hook classes are initialized after the session starts. */
     private static final boolean RETAIN = Session.current().replaying();
     /**
@@ -117,10 +119,15 @@ public final class ReferenceOps {
         }
     }
 
+    /**
+     * Whether a reference of class {@code c} is the program's: a plain weak or soft one, one of
+     * the program's classes, or an entry of a {@code WeakHashMap} made in the program's own code
+     * (not inside an event or the JDK's unordered work, where the JDK's maps are its business).
+     */
     private static boolean madeForProgram(Class<?> c) {
         ClassLoader loader = c.getClassLoader();
         return c == WeakReference.class || c == SoftReference.class
-                || !JdkLoaders.isJdk(loader);
+                || !JdkLoaders.isJdk(loader) || c == WEAK_MAP_ENTRY && Rt.claimableInProgram();
     }
 
     private static void hold(Holder h) {
@@ -249,7 +256,7 @@ public final class ReferenceOps {
     }
 
     private static boolean refers(Reference<Object> ref, Object o, int site) {
-        if (!Rt.claim()) {
+        if (!claim(ref)) {
             return ref.refersTo(o);
         }
         Ev ev = Ev.begin(REFERS_TO, site, 0);
@@ -260,8 +267,18 @@ public final class ReferenceOps {
         }
     }
 
+    /**
+     * Claims a read of {@code ref}: a {@code WeakHashMap}'s entry only in the program's own code,
+     * as its maps are the program's only there ({@link #madeForProgram}). A program's subclass
+     * may carry Reprise's override of the method, which asks {@link Rt#claimable}: its reads are
+     * claimed as that asks, or an unclaimed read would call the override again.
+     */
+    private static boolean claim(Reference<?> ref) {
+        return ref.getClass() == WEAK_MAP_ENTRY ? Rt.claimInProgram() : Rt.claim();
+    }
+
     private static Object read(Reference<?> ref, int site) {
-        if (!Rt.claim()) {
+        if (!claim(ref)) {
             return ref.get();
         }
         Ev ev = Ev.begin(GET, site, 0);
@@ -305,9 +322,13 @@ public final class ReferenceOps {
         return take(queue, timeout, site);
     }
 
-    /** {@code poll()} for {@code timeout} -1, else {@code remove(timeout)}, 0 waiting for ever. */
+    /**
+     * {@code poll()} for {@code timeout} -1, else {@code remove(timeout)}, 0 waiting for ever.
+     * Claimed in the program's own code alone: the JDK's unordered work polls the queues of its
+     * own weak maps, whose entries are not the program's ({@link #madeForProgram}).
+     */
     private static Reference<?> take(ReferenceQueue<?> queue, long timeout, int site) throws InterruptedException {
-        if (!Rt.claim()) {
+        if (!Rt.claimInProgram()) {
             return timeout < 0 ? queue.poll() : queue.remove(timeout);
         }
         Ev ev = Ev.begin(POLL, site, 0);
