@@ -10,6 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32;
 
 import dev.reprise.agent.runtime.Divergence;
@@ -26,6 +27,8 @@ import dev.reprise.core.recording.Recording;
  */
 public final class RecordingCopies {
     private static volatile Path dir;
+    /** Names each partial file apart from the others ({@link #write}). */
+    private static final AtomicLong PARTIALS = new AtomicLong();
 
     private RecordingCopies() {
     }
@@ -86,10 +89,16 @@ public final class RecordingCopies {
         return Recording.copyName(kind, crc.getValue(), content.remaining(), ext);
     }
 
-    /** Writes {@code content}'s remaining bytes to {@code target} unless it exists: through a partial file, moved in place. */
+    /**
+     * Writes {@code content}'s remaining bytes to {@code target} unless it exists: through a
+     * partial file, moved in place. Threads may copy the same content at once (Lucene's threads
+     * flushing segments map small files alike): each writes a partial file of its own, and the
+     * last move replaces the first's target with the same bytes. With one partial name for all,
+     * one thread deleted or moved away another's, whose move then failed in the program's call.
+     */
     private static void write(ByteBuffer content, Path target) throws IOException {
         if (!Files.exists(target)) {
-            Path partial = target.resolveSibling(target.getFileName() + ".part");
+            Path partial = target.resolveSibling(target.getFileName() + "." + PARTIALS.incrementAndGet() + ".part");
             Files.deleteIfExists(partial);
             try (FileChannel out = FileChannel.open(partial, Set.of(StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))) {
