@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
+import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
 
 /**
@@ -80,17 +81,15 @@ final class RaceProfile {
 
     /**
      * A jar's entries' names, sizes and CRCs from its central directory (its contents, without
-     * reading them all at every recording); another file's bytes; a directory's
-     * files' names and digests in name order; nothing for what does not exist.
+     * reading them all at every recording); another file's bytes, and so a file that starts as a
+     * zip but does not open as one (a test suite's damaged archives among its classes); a
+     * directory's files' names and digests in name order; nothing for what does not exist.
      */
     private static void digest(MessageDigest d, Path p) throws IOException {
-        if (Files.isRegularFile(p) && isZip(p)) {
-            try (ZipFile zip = new ZipFile(p.toFile())) {
-                for (ZipEntry e : java.util.Collections.list(zip.entries())) {
-                    update(d, e.getName() + ' ' + e.getSize() + ' ' + e.getCrc());
-                }
-            }
-        } else if (Files.isRegularFile(p)) {
+        if (Files.isRegularFile(p) && isZip(p) && entries(d, p)) {
+            return;
+        }
+        if (Files.isRegularFile(p)) {
             try (InputStream in = new DigestInputStream(Files.newInputStream(p), d)) {
                 in.transferTo(java.io.OutputStream.nullOutputStream());
             }
@@ -104,6 +103,22 @@ final class RaceProfile {
                 digest(d, f);
             }
         }
+    }
+
+    /** Digests the zip {@code p}'s entries; false, digesting nothing, if it does not open as a zip. */
+    private static boolean entries(MessageDigest d, Path p) throws IOException {
+        List<String> names = new ArrayList<>();
+        try (ZipFile zip = new ZipFile(p.toFile())) {
+            for (ZipEntry e : java.util.Collections.list(zip.entries())) {
+                names.add(e.getName() + ' ' + e.getSize() + ' ' + e.getCrc());
+            }
+        } catch (ZipException e) {
+            return false;
+        }
+        for (String n : names) {
+            update(d, n);
+        }
+        return true;
     }
 
     private static boolean isZip(Path p) throws IOException {
