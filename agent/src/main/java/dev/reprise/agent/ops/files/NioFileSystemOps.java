@@ -5,6 +5,7 @@ import java.nio.file.Path;
 
 import dev.reprise.agent.ops.CallSite;
 import dev.reprise.agent.ops.Prologue;
+import dev.reprise.agent.ops.net.NativeMemory;
 import dev.reprise.agent.runtime.Ev;
 import dev.reprise.agent.runtime.Op;
 import dev.reprise.agent.runtime.Rt;
@@ -13,8 +14,8 @@ import dev.reprise.agent.runtime.Rt;
  * {@code java.nio.file} metadata on the default file system, hooked in
  * {@code sun.nio.fs.UnixNativeDispatcher}: opening and closing descriptors, stat (which
  * {@code Files.exists}, {@code isDirectory}, {@code size}, {@code readAttributes} and the
- * directory walkers all end in), access checks, and the user and group names of
- * {@code PosixFileAttributes}. On replay an open returns the harmless descriptor -1, which
+ * directory walkers all end in), access checks, the user and group names of
+ * {@code PosixFileAttributes}, and an open file's extended attributes. On replay an open returns the harmless descriptor -1, which
  * {@code FileChannelImpl} and the directory hooks never use, and stat fills the JDK's attribute
  * object from the recording. The JDK's own files stay live and unlogged ({@link LiveHandles}).
  */
@@ -33,6 +34,10 @@ public final class NioFileSystemOps {
     private static final Op EXISTS = Op.named("nio.exists");
     private static final Op USER = Op.named("nio.getpwuid");
     private static final Op GROUP = Op.named("nio.getgrgid");
+    private static final Op GET_XATTR = Op.named("nio.fgetxattr");
+    private static final Op SET_XATTR = Op.named("nio.fsetxattr");
+    private static final Op REMOVE_XATTR = Op.named("nio.fremovexattr");
+    private static final Op LIST_XATTR = Op.named("nio.flistxattr");
 
     private static final MethodHandle OPEN_LIVE = Unix.method("open", int.class, Unix.PATH, int.class, int.class);
     private static final MethodHandle CLOSE_LIVE = Unix.method("close", void.class, int.class);
@@ -46,6 +51,12 @@ public final class NioFileSystemOps {
     private static final MethodHandle EXISTS_LIVE = Unix.optional("exists", boolean.class, Unix.PATH);
     private static final MethodHandle USER_LIVE = Unix.method("getpwuid", byte[].class, int.class);
     private static final MethodHandle GROUP_LIVE = Unix.method("getgrgid", byte[].class, int.class);
+    private static final MethodHandle GET_XATTR_LIVE = Unix.optional("fgetxattr", int.class, int.class, byte[].class,
+            long.class, int.class);
+    private static final MethodHandle SET_XATTR_LIVE = Unix.optional("fsetxattr", void.class, int.class, byte[].class,
+            long.class, int.class);
+    private static final MethodHandle REMOVE_XATTR_LIVE = Unix.optional("fremovexattr", void.class, int.class, byte[].class);
+    private static final MethodHandle LIST_XATTR_LIVE = Unix.optional("flistxattr", int.class, int.class, long.class, int.class);
 
     private NioFileSystemOps() {
     }
@@ -264,6 +275,144 @@ public final class NioFileSystemOps {
         }
         Ev ev = Ev.begin(EXISTS, 0, Unix.digest(path));
         return ev.z(ev.live() && (boolean) EXISTS_LIVE.invokeExact(path));
+    }
+
+    /**
+     * Extended attributes of an open file: {@code UserDefinedFileAttributeView} and Linux's
+     * {@code DosFileAttributeView}, which keeps its flags in one. On replay the descriptor is -1,
+     * so run live these failed with EBADF: the program took its error path where the recording
+     * had not (commons-io's {@code PathUtils.setReadOnly} deleting a test's temp files). The
+     * value's size, or with a buffer the value itself, copied into it on replay.
+     */
+    @Prologue(owner = D, method = "fgetxattr", desc = "(I[BJI)I", optional = true)
+    public static int fgetxattr(int fd, byte[] name, long address, int len) throws Throwable {
+        if (LiveHandles.contains(fd)) {
+            return (int) GET_XATTR_LIVE.invokeExact(fd, name, address, len);
+        }
+        int errno = 0;
+        int n = 0;
+        Ev ev = Ev.begin(GET_XATTR, 0, 31 * java.util.Arrays.hashCode(name) + len);
+        try {
+            if (ev.live()) {
+                try {
+                    n = (int) GET_XATTR_LIVE.invokeExact(fd, name, address, len);
+                } catch (Throwable t) {
+                    errno = Unix.errno(t);
+                }
+            }
+            errno = ev.i(errno);
+            n = ev.i(n);
+            if (errno == 0 && len > 0) {
+                toMemory(ev, address, n);
+            }
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+        Unix.check(errno);
+        return n;
+    }
+
+    @Prologue(owner = D, method = "fsetxattr", desc = "(I[BJI)V", optional = true)
+    public static void fsetxattr(int fd, byte[] name, long address, int len) throws Throwable {
+        if (LiveHandles.contains(fd)) {
+            SET_XATTR_LIVE.invokeExact(fd, name, address, len);
+            return;
+        }
+        int errno = 0;
+        Ev ev = Ev.begin(SET_XATTR, 0, 31 * java.util.Arrays.hashCode(name) + len);
+        try {
+            if (ev.live()) {
+                try {
+                    SET_XATTR_LIVE.invokeExact(fd, name, address, len);
+                } catch (Throwable t) {
+                    errno = Unix.errno(t);
+                }
+            }
+            errno = ev.i(errno);
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+        Unix.check(errno);
+    }
+
+    @Prologue(owner = D, method = "fremovexattr", desc = "(I[B)V", optional = true)
+    public static void fremovexattr(int fd, byte[] name) throws Throwable {
+        if (LiveHandles.contains(fd)) {
+            REMOVE_XATTR_LIVE.invokeExact(fd, name);
+            return;
+        }
+        int errno = 0;
+        Ev ev = Ev.begin(REMOVE_XATTR, 0, java.util.Arrays.hashCode(name));
+        try {
+            if (ev.live()) {
+                try {
+                    REMOVE_XATTR_LIVE.invokeExact(fd, name);
+                } catch (Throwable t) {
+                    errno = Unix.errno(t);
+                }
+            }
+            errno = ev.i(errno);
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+        Unix.check(errno);
+    }
+
+    /** Native: its calls are hooked in the view that lists a file's attributes. */
+    @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "flistxattr", desc = "(IJI)I",
+            alsoIn = {"sun/nio/fs/UnixUserDefinedFileAttributeView"})
+    public static int flistxattr(int fd, long address, int len) throws Throwable {
+        if (!Rt.claim()) {
+            return (int) LIST_XATTR_LIVE.invokeExact(fd, address, len);
+        }
+        if (LiveHandles.contains(fd)) {
+            try {
+                return (int) LIST_XATTR_LIVE.invokeExact(fd, address, len);
+            } finally {
+                Rt.release();
+            }
+        }
+        int errno = 0;
+        int n = 0;
+        Ev ev = Ev.begin(LIST_XATTR, 0, len);
+        try {
+            if (ev.live()) {
+                try {
+                    n = (int) LIST_XATTR_LIVE.invokeExact(fd, address, len);
+                } catch (Throwable t) {
+                    errno = Unix.errno(t);
+                }
+            }
+            errno = ev.i(errno);
+            n = ev.i(n);
+            if (errno == 0 && len > 0) {
+                toMemory(ev, address, n);
+            }
+        } catch (Throwable t) {
+            throw ev.threw(t);
+        } finally {
+            ev.end();
+        }
+        Unix.check(errno);
+        return n;
+    }
+
+    /** The {@code n} bytes a call wrote at {@code address}: logged, or put there on replay. */
+    private static void toMemory(Ev ev, long address, int n) {
+        if (n <= 0) {
+            return;
+        }
+        byte[] b = ev.live() ? NativeMemory.get(address, n) : new byte[n];
+        ev.fill(b, 0, n);
+        if (!ev.live()) {
+            NativeMemory.put(address, b, n);
+        }
     }
 
     /** The owner's name in {@code PosixFileAttributes}: from the recording machine's user database. */

@@ -9,7 +9,7 @@ import java.lang.invoke.MethodType;
  * write, an {@code iovec} array, the event array of an {@code epoll_wait}. A recording copies what
  * a call produced out of it; a replay puts the recorded bytes back where the call would have.
  */
-final class NativeMemory {
+public final class NativeMemory {
     private static final MethodHandle COPY;
     private static final MethodHandle GET_INT;
     private static final MethodHandle GET_LONG;
@@ -36,14 +36,14 @@ final class NativeMemory {
     }
 
     /** The {@code n} bytes at {@code address}. */
-    static byte[] get(long address, int n) {
+    public static byte[] get(long address, int n) {
         byte[] b = new byte[n];
         copy(null, address, b, BYTES_BASE, n);
         return b;
     }
 
     /** Puts {@code b[0, n)} at {@code address}. */
-    static void put(long address, byte[] b, int n) {
+    public static void put(long address, byte[] b, int n) {
         copy(b, BYTES_BASE, null, address, n);
     }
 
