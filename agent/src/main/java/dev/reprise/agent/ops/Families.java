@@ -18,6 +18,7 @@ import dev.reprise.agent.ops.environment.EnvOps;
 import dev.reprise.agent.ops.environment.HashOps;
 import dev.reprise.agent.ops.environment.ManagementOps;
 import dev.reprise.agent.ops.environment.RandomOps;
+import dev.reprise.agent.ops.environment.ReflectedHashes;
 import dev.reprise.agent.ops.environment.StartupState;
 import dev.reprise.agent.ops.environment.TimeOps;
 import dev.reprise.agent.ops.files.ArchiveOps;
@@ -57,6 +58,7 @@ public final class Families {
             TimeOps.class,
             RandomOps.class,
             HashOps.class,
+            ReflectedHashes.class,
             HiddenClassOps.class,
             ReflectedCalls.class,
             ReferenceOps.class,

@@ -531,6 +531,18 @@ public final class IdentityHashes {
         }
     }
 
+    /**
+     * Gives {@code o} its deterministic identity hash now, unless it has one, before a native
+     * method the program reached through reflection hashes it: {@code System.identityHashCode}
+     * ({@code identity}), or {@code Object.hashCode}, which only an object whose class hashes by
+     * identity reaches. Called under the claim of the program's call, at depth 0 of its thread.
+     */
+    public static void assignBeforeReflectiveHash(Object o, boolean identity) {
+        if (identity || IdentityVerdicts.byIdentity(o.getClass())) {
+            assignBeforeLiveUse(o);
+        }
+    }
+
     /** A 31-bit non-zero value, spread like the JVM's own hashes. */
     private static int mix(long z) {
         z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;

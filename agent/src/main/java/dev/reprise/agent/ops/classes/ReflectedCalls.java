@@ -18,8 +18,8 @@ import dev.reprise.agent.ops.Prologue;
  * up (Groovy's and JRuby's dynamic calls): a handle the program's own classes look up for such a
  * method is the hook's, and the call is then the event the same call in the program's code is,
  * with no call site ({@code 0}). The JDK's and Reprise's own lookups get the method itself.
- * {@code Method.invoke} is not covered: an accessor that called the hook made reactor's chaos
- * replays diverge, for a reason not found yet.
+ * {@code Method.invoke} is not covered (but for identity hashes, {@code ReflectedHashes}): an
+ * accessor that called the hook made reactor's chaos replays diverge, for a reason not found yet.
  */
 public final class ReflectedCalls {
     private static final String LOOKUP = "java/lang/invoke/MethodHandles$Lookup";
