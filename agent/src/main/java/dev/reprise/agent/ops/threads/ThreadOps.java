@@ -226,8 +226,11 @@ public final class ThreadOps {
         Ev ev = Ev.begin(SHUTDOWN_HOOK, 0, 0);
         try {
             long id = ev.j(ev.live() ? (long) ID_LIVE.invokeExact(hook) : 0);
-            ADD_HOOK_LIVE.invokeExact(self, hook);
+            // The JDK keeps its hooks in an identity map and starts them at exit in its order,
+            // which names their streams: the hook's hash must be Reprise's before the map takes
+            // the JVM's, which differs between a recording and its replays.
             IdentityHashes.assignBeforeLiveUse(hook);
+            ADD_HOOK_LIVE.invokeExact(self, hook);
             if (Rt.initializingJdkClass()) {
                 int index = Threads.registerUnorderedChild(Rt.current(), hook, id, ev.recording() ? -1 : ev.i(0));
                 if (index < 0) {
