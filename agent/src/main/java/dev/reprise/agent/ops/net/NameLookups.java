@@ -65,36 +65,22 @@ public final class NameLookups {
         }
     }
 
-    @CallSite(kind = CallSite.Kind.STATIC, owner = "java/net/InetAddressImplFactory", method = "isIPv6Supported",
-            desc = "()Z", alsoIn = PKG)
-    public static boolean ipv6FromFactory() throws Throwable {
-        return ipv6(IPV6_FACTORY_LIVE);
-    }
-
-    @CallSite(kind = CallSite.Kind.STATIC, owner = "java/net/InetAddress", method = "isIPv6Supported", desc = "()Z",
-            alsoIn = PKG)
-    public static boolean ipv6() throws Throwable {
-        return ipv6(IPV6_LIVE);
-    }
-
     /**
      * Whether the machine has IPv6, which {@code InetAddress}'s initializer asks once to choose its
      * resolver: the recording machine's answer. A network namespace without a network has none, and
      * the other resolver finds its loopback address without asking the interfaces
      * ({@link NetworkInterfaces}), as the recording did.
      */
-    private static boolean ipv6(MethodHandle live) throws Throwable {
-        if (!Rt.claim()) {
-            return (boolean) live.invokeExact();
-        }
-        Ev ev = Ev.begin(IPV6, 0, 0);
-        try {
-            return ev.z(ev.live() && (boolean) live.invokeExact());
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+    @CallSite(kind = CallSite.Kind.STATIC, owner = "java/net/InetAddressImplFactory", method = "isIPv6Supported",
+            desc = "()Z", alsoIn = PKG)
+    public static boolean ipv6FromFactory() throws Throwable {
+        return SocketOps.probe(IPV6, IPV6_FACTORY_LIVE, 0);
+    }
+
+    @CallSite(kind = CallSite.Kind.STATIC, owner = "java/net/InetAddress", method = "isIPv6Supported", desc = "()Z",
+            alsoIn = PKG)
+    public static boolean ipv6() throws Throwable {
+        return SocketOps.probe(IPV6, IPV6_LIVE, 0);
     }
 
     /**

@@ -112,51 +112,52 @@ public final class SocketOps {
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "isIPv6Available0", desc = "()Z", alsoIn = PKG)
     public static boolean ipv6() throws Throwable {
-        return probe(IPV6_LIVE, 0);
+        return probe(PROBE, IPV6_LIVE, 0);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "isReusePortAvailable0", desc = "()Z", alsoIn = PKG)
     public static boolean reusePort() throws Throwable {
-        return probe(REUSE_PORT_LIVE, 1);
+        return probe(PROBE, REUSE_PORT_LIVE, 1);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "canIPv6SocketJoinIPv4Group0", desc = "()Z", alsoIn = PKG)
     public static boolean joinFromSix() throws Throwable {
-        return probe(JOIN_FROM_SIX_LIVE, 2);
+        return probe(PROBE, JOIN_FROM_SIX_LIVE, 2);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "canJoin6WithIPv4Group0", desc = "()Z", alsoIn = PKG)
     public static boolean joinSix() throws Throwable {
-        return probe(JOIN_SIX_LIVE, 3);
+        return probe(PROBE, JOIN_SIX_LIVE, 3);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "canUseIPv6OptionsWithIPv4LocalAddress0", desc = "()Z",
             alsoIn = PKG)
     public static boolean sixOptions() throws Throwable {
-        return probe(SIX_OPTIONS_LIVE, 4);
+        return probe(PROBE, SIX_OPTIONS_LIVE, 4);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "shouldSetBothIPv4AndIPv6Options0", desc = "()Z",
             alsoIn = PKG)
     public static boolean bothOptions() throws Throwable {
-        return probe(BOTH_OPTIONS_LIVE, 5);
+        return probe(PROBE, BOTH_OPTIONS_LIVE, 5);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "shouldShutdownWriteBeforeClose0", desc = "()Z",
             alsoIn = PKG)
     public static boolean shutdownFirst() throws Throwable {
-        return probe(SHUTDOWN_FIRST_LIVE, 6);
+        return probe(PROBE, SHUTDOWN_FIRST_LIVE, 6);
     }
 
     /**
      * What the machine's network stack can do, which the JDK asks once and which decides how it
-     * makes every socket (IPv6 or IPv4, which options): the recording's machine's answer.
+     * makes every socket (IPv6 or IPv4, which options): the recording's machine's answer, as
+     * event {@code op} with digest {@code which}.
      */
-    private static boolean probe(MethodHandle live, int which) throws Throwable {
+    static boolean probe(Op op, MethodHandle live, int which) throws Throwable {
         if (!Rt.claim()) {
             return (boolean) live.invokeExact();
         }
-        Ev ev = Ev.begin(PROBE, 0, which);
+        Ev ev = Ev.begin(op, 0, which);
         try {
             return ev.z(ev.live() && (boolean) live.invokeExact());
         } catch (Throwable t) {
