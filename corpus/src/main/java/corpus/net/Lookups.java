@@ -7,7 +7,8 @@ import java.util.Arrays;
 /**
  * Resolves host names: {@code localhost} forward, {@code 127.0.0.1} back to a name, and an
  * address literal, which needs no lookup; then the machine's own name, which
- * {@code getLocalHost} looked up and left in the JDK's cache. Prints what it found.
+ * {@code getLocalHost} looked up and left in the JDK's cache; then whether the loopback address
+ * answers a probe. Prints what it found.
  */
 public final class Lookups {
     public static void main(String[] args) throws Exception {
@@ -24,5 +25,6 @@ public final class Lookups {
         } catch (UnknownHostException e) {
             System.out.println("local host unresolved");
         }
+        System.out.println("loopback reachable: " + literal.isReachable(2000));
     }
 }

@@ -223,7 +223,8 @@ class NetworkTest {
     /**
      * Host names resolve from the recording: the lookups are events, and the replay makes none.
      * The JDK's cache of lookups works in the replay as it did: {@code getLocalHost}'s own lookup
-     * of the machine's name leaves it there, and the program's lookup of that name finds it.
+     * of the machine's name leaves it there, and the program's lookup of that name finds it. A
+     * probe of the loopback address ({@code isReachable}) gives the recorded answer.
      */
     @Test
     void hostNamesResolveFromTheRecording() {
@@ -232,13 +233,17 @@ class NetworkTest {
         assertEquals(0, recorded.status(), recorded::toString);
         assertTrue(recorded.stdout().startsWith("localhost: true\nagain, loopback: true\nreverse of 127.0.0.1: localhost\n"),
                 recorded::toString);
-        assertTrue(recorded.stdout().matches("(?s).*\\n(local host among its name's addresses: true|local host unresolved)\\n"),
+        assertTrue(recorded.stdout().matches(
+                "(?s).*\\n(local host among its name's addresses: true|local host unresolved)\\nloopback reachable: true\\n"),
                 recorded::toString);
         Run inspected = Reprise.reprise(List.of("inspect", rec.toString()), null, Map.of(), null);
         assertTrue(inspected.stdout().matches("(?s).*\\nnet\\.lookup +[12]\\n.*"),
                 () -> "localhost once, the machine's name at most once (the second asks are the JDK's cached answers)\n"
                         + inspected);
         assertTrue(inspected.stdout().matches("(?s).*\\nnet\\.lookup\\.reverse +1\\n.*"), inspected::toString);
+        assertTrue(inspected.stdout().matches("(?s).*\\nnet\\.reachable +1\\n.*"),
+                () -> "the probe of the loopback address is recorded, and a replay without a network gives its answer\n"
+                        + inspected);
 
         assertReplaysWithoutNetwork(rec, recorded);
     }

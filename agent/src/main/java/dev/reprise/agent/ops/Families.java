@@ -37,6 +37,7 @@ import dev.reprise.agent.ops.net.KernelTurns;
 import dev.reprise.agent.ops.net.NameLookups;
 import dev.reprise.agent.ops.net.NetworkInterfaces;
 import dev.reprise.agent.ops.net.OutsideWorldOps;
+import dev.reprise.agent.ops.net.Reachability;
 import dev.reprise.agent.ops.net.SocketIo;
 import dev.reprise.agent.ops.net.SocketOps;
 import dev.reprise.agent.ops.net.SocketPolls;
@@ -89,6 +90,7 @@ public final class Families {
             SocketIo.class,
             SocketPolls.class,
             NameLookups.class,
+            Reachability.class,
             NetworkInterfaces.class,
             OutsideWorldOps.class,
             ProcessOps.class,
