@@ -144,18 +144,21 @@ public final class Cleanups {
         Thread self = Thread.currentThread();
         ThreadCtx ctx = OWN.get(self);
         boolean first = ctx == null;
+        int hash = 0;
         if (first) {
             String path;
             synchronized (Cleanups.class) {
                 path = PREFIX + (++streams);
             }
             ctx = s.openCleanups(path);
+            hash = IdentityHashes.cleanupThread(self, path); // before the table fixes a JVM hash on it
             OWN.put(self, ctx);
         }
         Rt.swap(ctx);
         if (first) {
             ctx.depth = 1;
             Ev.begin(ctx, THREAD, 0, 0).s(self.getName());
+            ctx.ev.i(hash);
             ctx.ev.end();
         }
         ctx.depth = 1;
@@ -274,7 +277,13 @@ public final class Cleanups {
         }
     }
 
-    /** Replay: runs one cleanup stream's cleanups, each at its recorded point. */
+    /**
+     * Replay: runs one cleanup stream's cleanups, each at its recorded point. The thread started
+     * for the stream reads its first event, then hands the stream to a thread made for it, named
+     * and hashed as the recorded cleanup thread was: a thread's hash can be given only while
+     * nothing may have hashed it, and the started thread's header may still hold the monitor its
+     * start contended for (JDK 17's {@code Thread.start} is synchronized).
+     */
     private static final class Driver implements Runnable {
         private final String path;
         /** The driver's context, once opened; read by the exit's {@link #drain}. */
@@ -296,12 +305,24 @@ public final class Cleanups {
             }
             Rt.current(); // binds this thread, unrecorded, so that the swap replaces its binding
             ThreadCtx ctx = s.openCleanups(path);
-            this.ctx = ctx;
             Rt.swap(ctx);
             ctx.depth = 1;
             String name = Ev.begin(ctx, THREAD, 0, 0).s(null);
+            int hash = ctx.ev.i(0);
             ctx.ev.end();
-            Thread.currentThread().setName(name);
+            Rt.swap(ThreadCtx.UNRECORDED);
+            Thread runner = new Thread(new Cleaning(this), name);
+            IdentityHashes.cleanupDriver(runner, hash);
+            runner.setDaemon(true);
+            this.ctx = ctx; // before the start: the runner and the exit's drain read it
+            runner.start();
+        }
+
+        /** On the thread made for the stream: its cleanups, until the stream ends. */
+        void runCleanups() {
+            ThreadCtx ctx = this.ctx;
+            Rt.current();
+            Rt.swap(ctx);
             ReplayEv in = (ReplayEv) ctx.ev;
             while (true) {
                 ctx.depth = 1; // reading the stream is Reprise's work
@@ -375,6 +396,20 @@ public final class Cleanups {
         boolean idle() {
             ThreadCtx c = ctx;
             return done || c != null && c.awaitingExit;
+        }
+    }
+
+    /** The thread made for a cleanup stream ({@link Driver#run}). */
+    private static final class Cleaning implements Runnable {
+        private final Driver driver;
+
+        Cleaning(Driver driver) {
+            this.driver = driver;
+        }
+
+        @Override
+        public void run() {
+            driver.runCleanups();
         }
     }
 }

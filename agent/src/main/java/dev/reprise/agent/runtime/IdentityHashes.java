@@ -398,7 +398,11 @@ public final class IdentityHashes {
     @DontInline
     private static int assign(ThreadCtx ctx, Object o) {
         Class<?> c = o.getClass();
-        int v = value(ctx, stableName(c), c);
+        return keep(o, value(ctx, stableName(c), c));
+    }
+
+    /** Gives unhashed {@code o} the value {@code v}: in its header, or else in {@link #ASSIGNED}. */
+    private static int keep(Object o, int v) {
         if (Header.INSTALLS) {
             int held = install(o, v);
             if (held != NOT_INSTALLED) {
@@ -413,6 +417,31 @@ public final class IdentityHashes {
         }
         ASSIGNED.put(o, v);
         return v;
+    }
+
+    /**
+     * Recording, as an unrecorded thread (the JVM's finalizer or a cleaner's thread) enters the
+     * first cleanup of stream {@code path}: the identity hash the program sees for it, given now
+     * from the path alone if it has none. The program may key a map by
+     * {@code Thread.currentThread()} in a cleanup (Jython's interpreter states); Reprise's own
+     * table of cleanup threads would otherwise fix a JVM hash on it, other in every run.
+     */
+    static int cleanupThread(Thread t, String path) {
+        if (Header.SHIFT >= 0 && !mayBeHashedByJvm(t)) {
+            long seed = path.hashCode() * 0x9E3779B97F4A7C15L + Thread.class.getName().hashCode();
+            return keep(t, SyncOrder.partitioned(mix(seed * 0xBF58476D1CE4E5B9L), path.hashCode()));
+        }
+        return ifHashed(t);
+    }
+
+    /**
+     * Replay: the thread made to run a cleanup stream, not started yet, takes the hash the
+     * recorded cleanup thread showed ({@link #cleanupThread}); 0 (biased locking) leaves it alone.
+     */
+    static void cleanupDriver(Thread t, int hash) {
+        if (hash != 0 && Header.SHIFT >= 0 && !mayBeHashedByJvm(t)) {
+            keep(t, hash);
+        }
     }
 
     /**

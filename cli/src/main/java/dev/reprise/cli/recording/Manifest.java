@@ -36,18 +36,19 @@ public record Manifest(int format, String reprise, Map<String, String> jvm, List
                        long startedAtMillis, long durationMillis, Map<String, Long> threads,
                        List<String> orderedFields, Map<String, String> files) {
     /**
-     * 6: a native library's load logs what it threw as a value, after its copy's name, and the copy
+     * 7: a cleanup stream's first event names, after its thread's name, the identity hash that
+     * thread showed the program. 6: a native library's load logs what it threw as a value, after its copy's name, and the copy
      * keeps the library's file name. 5: an exception's stack frames inside the operation; a mapped region's copy. 4: no environment; a checksum of every file ({@code files}, {@code manifest.sha256}). 3: a
      * reference read that found its referent is counted in the thread's relaxed runs
      * ({@code ref.get.relaxed}), not written. 2: an event may be ordered after several others (a
      * write after each reader since the last write).
      */
-    public static final int FORMAT = 6;
+    public static final int FORMAT = 7;
     /**
      * Earlier formats have no checksums of the manifest and side files, or events this version
      * decodes otherwise: they are refused, not misread.
      */
-    public static final int OLDEST_FORMAT = 6;
+    public static final int OLDEST_FORMAT = 7;
     private static final Gson GSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
     /** The status of a provisional manifest: the recorder did not see the program end. */
     public static final int UNKNOWN_STATUS = -1;
