@@ -63,13 +63,13 @@ public final class AloneMain {
         thread = phase && own.index == 0 ? own.thread : null;
     }
 
-    /** A recorded thread other than main is starting: main no longer runs alone. */
-    static void ends() {
+    /** On main: a recorded thread other than main is starting, or a cleanup will run: main no longer runs alone. */
+    static void ends(String why) {
         if (thread != null && !Session.current().replaying()) {
             String inside = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).walk(new CopyOnStack());
             if (inside != null) {
-                Divergence.message("warning: main started its first thread inside " + inside + ", whose actions are not"
-                        + " ordered while main runs alone: the rest of that call is not ordered against the new thread."
+                Divergence.message("warning: " + why + " inside " + inside + ", whose actions are not"
+                        + " ordered while main runs alone: the rest of that call is not ordered against the other thread."
                         + " If a replay diverges, record with --order to.");
             }
         }

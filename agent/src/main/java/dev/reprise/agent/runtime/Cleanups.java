@@ -86,6 +86,8 @@ public final class Cleanups {
     private static final Object RUNNING = new Object();
     private static int running;
     private static boolean closing;
+    /** Record, RTO: how long the first cleanup waits for main to end its alone phase ({@link Threads#endAlone}). */
+    private static final long ALONE_WAIT_MILLIS = 500;
     /** Record: how long the exit waits for the cleanups under way. */
     private static final long CLOSE_MILLIS = 2_000;
 
@@ -132,7 +134,7 @@ public final class Cleanups {
         if (s.replaying()) {
             return WITHHELD;
         }
-        if (s.config().order() == Order.RTO && !Threads.othersStarted()) {
+        if (s.config().order() == Order.RTO && !Threads.othersStarted() && !Threads.endAlone(ALONE_WAIT_MILLIS)) {
             return UNKEYED;
         }
         synchronized (RUNNING) {

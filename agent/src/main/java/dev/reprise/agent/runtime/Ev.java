@@ -36,6 +36,8 @@ public abstract class Ev {
     static final Op INIT_INDEX = Op.named("class.init.index");
     /** In place of an event a stack overflow cut short ({@link Overflows}). */
     static final Op OVERFLOW = Op.named("thread.stack.overflow");
+    /** Main's: its alone phase ends as the event after this one ends ({@link Threads#endAlone}). */
+    static final Op ALONE_END = Op.named("sync.alone.end");
 
     final ThreadCtx ctx;
     /**
@@ -55,6 +57,8 @@ public abstract class Ev {
     long run;
     /** Record: this event is counted in {@link #run}. Replay: this event was taken from a run. */
     boolean inRun;
+    /** Main's alone phase ends as this event ends: the stream holds {@link #ALONE_END} before it. */
+    boolean aloneEnding;
 
     Ev(ThreadCtx ctx, boolean countsRelaxed) {
         this.ctx = ctx;
@@ -141,6 +145,18 @@ public abstract class Ev {
 
     /** Ends the event and releases the thread's claim. Idempotent. */
     public abstract void end();
+
+    /**
+     * As a written event ends, in a recording and its replays alike: if the stream marked it
+     * ({@link #aloneEnding}), main's alone phase ends here, after the event's ordering was
+     * decided as the phase's, at the same point of main's run in both.
+     */
+    final void endAloneIfMarked() {
+        if (aloneEnding) {
+            aloneEnding = false;
+            Threads.aloneEnded();
+        }
+    }
 
     @SuppressWarnings("unchecked")
     static <T extends Throwable> RuntimeException sneaky(Throwable t) throws T {

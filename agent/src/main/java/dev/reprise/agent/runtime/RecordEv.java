@@ -134,6 +134,12 @@ final class RecordEv extends Ev {
             run = 0;
             commit();
         }
+        if (ctx.index == 0 && ctx.initializing == null && Threads.aloneEndWanted()) {
+            EventBuffer b = log.buffer();
+            b.closeLength(EventHeader.write(b, ALONE_END.id, false, 0, 0));
+            commit();
+            aloneEnding = true;
+        }
         EventBuffer b = log.buffer(); // a new one if the commit handed the last over
         headerMark = b.position();
         lengthMark = EventHeader.write(b, op, threw, site, digest);
@@ -239,6 +245,7 @@ final class RecordEv extends Ev {
         } else {
             out().closeLength(lengthMark);
             commit();
+            endAloneIfMarked();
         }
         ctx.depth = 0;
     }

@@ -68,6 +68,11 @@ final class ReplayEv extends Ev {
                 return;
             }
             h = EventHeader.read(in);
+            if (h.op() == ALONE_END.id && h.length() == 0) {
+                ctx.eventNo++;
+                aloneEnding = true;
+                h = EventHeader.read(in); // the event it marks
+            }
         } catch (EventInput.EndOfStream e) {
             session.endOfRecording(ctx, op, site);
             return;
@@ -193,6 +198,7 @@ final class ReplayEv extends Ev {
                 Divergence.mismatch(Op.nameOf(op), "it decoded " + Math.abs(off) + " bytes " + (off < 0 ? "less" : "more")
                         + " than the recorded payload");
             }
+            endAloneIfMarked();
         }
         ctx.depth = 0;
     }

@@ -34,6 +34,8 @@ public final class Threads {
     private static final WeakIdentityTable<Registration> PATHS = new WeakIdentityTable<>();
     /** See {@link #othersStarted}. */
     private static volatile boolean othersStarted;
+    /** See {@link #endAlone}. Written once, by a cleanup's thread; main reads it as it writes an event. */
+    private static volatile boolean aloneEndWanted;
     /** Next creation index; registrations happen inside ordered thread-start events, so in the same order on replay. */
     private static volatile int nextIndex = 1;
     /**
@@ -178,16 +180,53 @@ public final class Threads {
     public static void starting(Thread child) {
         if (!othersStarted && PATHS.get(child) != null) {
             othersStarted = true;
-            AloneMain.ends();
+            AloneMain.ends("main started its first thread");
         }
     }
 
     /**
-     * Whether a recorded thread other than main has started. Set by the thread that starts it,
-     * before it runs, and only main starts threads until then: main reads its own write.
+     * Whether a recorded thread other than main has started, or main's alone phase ended for a
+     * cleanup ({@link #aloneEnded}). Set by main, as it starts the thread or as that event ends:
+     * main reads its own write, and a cleanup's thread waiting for it reads the volatile.
      */
     static boolean othersStarted() {
         return othersStarted;
+    }
+
+    /**
+     * Record, RTO, on a thread about to run a keyed cleanup while main runs alone: asks main to
+     * end its alone phase, which it does at its next written event, and waits up to
+     * {@code millis} for it. A cleanup cannot be ordered against main's alone actions, which
+     * leave no trace; once the phase ended, it is ordered as a started thread's events are. Main
+     * may not write an event for long (a loop of its own synchronization, a long sleep): the
+     * first asker waits, later ones while main has not answered do not.
+     */
+    static boolean endAlone(long millis) {
+        if (!aloneEndWanted) {
+            aloneEndWanted = true;
+            long deadline = System.nanoTime() + millis * 1_000_000;
+            while (!othersStarted && System.nanoTime() < deadline) {
+                try {
+                    Thread.sleep(1);
+                } catch (InterruptedException e) {
+                    break;
+                }
+            }
+        }
+        return othersStarted;
+    }
+
+    /** Record: whether a cleanup asked main to end its alone phase, which has not ended yet. */
+    static boolean aloneEndWanted() {
+        return aloneEndWanted && !othersStarted;
+    }
+
+    /** On main, at the event its stream marks ({@link Ev#endAloneIfMarked}): the alone phase ends. */
+    static void aloneEnded() {
+        if (!othersStarted) {
+            othersStarted = true;
+            AloneMain.ends("main ended its alone phase for a cleanup");
+        }
     }
 
     /** How many creation indexes are taken: every recorded thread's index is below it ({@link #initFloor} for initializers'). */
