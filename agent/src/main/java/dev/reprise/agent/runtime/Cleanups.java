@@ -87,7 +87,7 @@ public final class Cleanups {
     private static int running;
     private static boolean closing;
     /** Record, RTO: how long the first cleanup waits for main to end its alone phase ({@link Threads#endAlone}). */
-    private static final long ALONE_WAIT_MILLIS = 500;
+    private static final long ALONE_WAIT_MILLIS = 2_000;
     /** Record: how long the exit waits for the cleanups under way. */
     private static final long CLOSE_MILLIS = 2_000;
 

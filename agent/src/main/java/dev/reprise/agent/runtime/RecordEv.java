@@ -81,7 +81,7 @@ final class RecordEv extends Ev {
         headerPending = false;
         if (relaxed) {
             op = relaxedTwin;
-            if (countsRelaxed) {
+            if (countsRelaxed && !(ctx.index == 0 && Threads.aloneEndWanted())) {
                 inRun = true;
                 run++;
                 return;
@@ -99,8 +99,8 @@ final class RecordEv extends Ev {
     /** Counted in the run, as {@link #header header(true)} counts it. */
     @Override
     boolean takeRelaxed() {
-        if (!countsRelaxed) {
-            return false;
+        if (!countsRelaxed || ctx.index == 0 && Threads.aloneEndWanted()) {
+            return false; // main answers a cleanup's request at this event: written (writeHeader)
         }
         run++;
         return true;
@@ -134,7 +134,7 @@ final class RecordEv extends Ev {
             run = 0;
             commit();
         }
-        if (ctx.index == 0 && ctx.initializing == null && Threads.aloneEndWanted()) {
+        if (ctx.index == 0 && !aloneEnding && Threads.aloneEndWanted()) {
             EventBuffer b = log.buffer();
             b.closeLength(EventHeader.write(b, ALONE_END.id, false, 0, 0));
             commit();

@@ -1,5 +1,8 @@
 package dev.reprise.agent.runtime;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * Names recorded threads by creation path: main is {@code 1}, the third thread that main starts is
  * {@code 1.3}. Paths survive renaming and differ from thread ids, so replay matches threads
@@ -34,8 +37,23 @@ public final class Threads {
     private static final WeakIdentityTable<Registration> PATHS = new WeakIdentityTable<>();
     /** See {@link #othersStarted}. */
     private static volatile boolean othersStarted;
-    /** See {@link #endAlone}. Written once, by a cleanup's thread; main reads it as it writes an event. */
-    private static volatile boolean aloneEndWanted;
+    /**
+     * See {@link #endAlone}: set by a cleanup's thread, cleared by main as its alone phase ends.
+     * Main reads it at each of its events, opaquely ({@link #WANTED}): it must see the request
+     * soon, but nothing it reads later depends on it, so no barrier is paid on that path.
+     */
+    private static boolean aloneEndWanted;
+    private static final VarHandle WANTED;
+    /** Whether a cleanup's thread asked already ({@link #endAlone}); guarded by the class. */
+    private static boolean aloneEndAsked;
+
+    static {
+        try {
+            WANTED = MethodHandles.lookup().findStaticVarHandle(Threads.class, "aloneEndWanted", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
     /** Next creation index; registrations happen inside ordered thread-start events, so in the same order on replay. */
     private static volatile int nextIndex = 1;
     /**
@@ -180,6 +198,7 @@ public final class Threads {
     public static void starting(Thread child) {
         if (!othersStarted && PATHS.get(child) != null) {
             othersStarted = true;
+            WANTED.setOpaque(false); // a cleanup that asked to end the phase finds it ended
             AloneMain.ends("main started its first thread");
         }
     }
@@ -198,12 +217,18 @@ public final class Threads {
      * end its alone phase, which it does at its next written event, and waits up to
      * {@code millis} for it. A cleanup cannot be ordered against main's alone actions, which
      * leave no trace; once the phase ended, it is ordered as a started thread's events are. Main
-     * may not write an event for long (a loop of its own synchronization, a long sleep): the
-     * first asker waits, later ones while main has not answered do not.
+     * answers at its next event ({@link RecordEv}): a synchronization event it would have counted
+     * is written instead, after the mark. Main may make no event for long (blocked in a read, a
+     * long sleep): the first asker waits, later ones while main has not answered do not.
      */
     static boolean endAlone(long millis) {
-        if (!aloneEndWanted) {
-            aloneEndWanted = true;
+        boolean first;
+        synchronized (Threads.class) {
+            first = !aloneEndAsked;
+            aloneEndAsked = true;
+        }
+        if (first) {
+            WANTED.setVolatile(true);
             long deadline = System.nanoTime() + millis * 1_000_000;
             while (!othersStarted && System.nanoTime() < deadline) {
                 try {
@@ -216,15 +241,16 @@ public final class Threads {
         return othersStarted;
     }
 
-    /** Record: whether a cleanup asked main to end its alone phase, which has not ended yet. */
+    /** Record, on main: whether a cleanup asked main to end its alone phase, which has not ended yet. */
     static boolean aloneEndWanted() {
-        return aloneEndWanted && !othersStarted;
+        return (boolean) WANTED.getOpaque();
     }
 
     /** On main, at the event its stream marks ({@link Ev#endAloneIfMarked}): the alone phase ends. */
     static void aloneEnded() {
         if (!othersStarted) {
             othersStarted = true;
+            WANTED.setOpaque(false);
             AloneMain.ends("main ended its alone phase for a cleanup");
         }
     }
