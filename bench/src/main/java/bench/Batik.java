@@ -16,7 +16,7 @@ public final class Batik {
         Timed.begin();
         int shapes = Integer.parseInt(args[0]);
         int images = Integer.parseInt(args[1]);
-        Digest digest = new Digest();
+        ResultDigest digest = new ResultDigest();
         for (int i = 0; i < images; i++) {
             PNGTranscoder t = new PNGTranscoder();
             t.addTranscodingHint(PNGTranscoder.KEY_WIDTH, 800f);

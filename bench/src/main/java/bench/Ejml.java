@@ -24,7 +24,7 @@ public final class Ejml {
         int n = Integer.parseInt(args[0]);
         int rounds = Integer.parseInt(args[1]);
         EjmlConcurrency.setMaxThreads(Integer.parseInt(args[2]));
-        Digest digest = new Digest();
+        ResultDigest digest = new ResultDigest();
         for (int r = 0; r < rounds; r++) {
             DMatrixRMaj a = matrix(n, r);
             DMatrixRMaj b = matrix(n, r + rounds);

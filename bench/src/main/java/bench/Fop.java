@@ -33,7 +33,7 @@ public final class Fop {
         org.apache.fop.apps.Fop fop = factory.newFop(MimeConstants.MIME_PDF, agent, pdf);
         Transformer identity = TransformerFactory.newDefaultInstance().newTransformer();
         identity.transform(new StreamSource(new StringReader(document(sections))), new SAXResult(fop.getDefaultHandler()));
-        Digest digest = new Digest();
+        ResultDigest digest = new ResultDigest();
         digest.add(fop.getResults().getPageCount()).add(pdf.size());
         digest.print("fop");
         Timed.end();

@@ -38,7 +38,7 @@ public final class H2 {
             for (Thread w : clients) {
                 w.join();
             }
-            Digest digest = new Digest();
+            ResultDigest digest = new ResultDigest();
             query(s, "SELECT client, COUNT(*), SUM(balance), MIN(balance), MAX(balance) FROM account GROUP BY client ORDER BY client", digest);
             query(s, "SELECT client, COUNT(*), SUM(amount) FROM transfer GROUP BY client ORDER BY client", digest);
             query(s, "SELECT id, name, balance FROM account WHERE MOD(id, 97) = 0 ORDER BY balance DESC, id", digest);
@@ -93,7 +93,7 @@ public final class H2 {
         }
     }
 
-    private static void query(Statement s, String sql, Digest digest) throws SQLException {
+    private static void query(Statement s, String sql, ResultDigest digest) throws SQLException {
         try (ResultSet rs = s.executeQuery(sql)) {
             int cols = rs.getMetaData().getColumnCount();
             while (rs.next()) {

@@ -51,7 +51,7 @@ public final class JucTasks {
                 .thenApplyAsync(JucTasks::fold, pool)
                 .get();
         pool.shutdown();
-        Digest digest = new Digest();
+        ResultDigest digest = new ResultDigest();
         digest.add(total.get()).add(steps.sum()).add(counts.size()).add(folded);
         digest.print("juc");
         Timed.end();

@@ -56,7 +56,7 @@ public final class Jython {
         props.setProperty("python.import.site", "false");
         props.setProperty("python.console.encoding", "UTF-8");
         PythonInterpreter.initialize(System.getProperties(), props, new String[0]);
-        Digest digest = new Digest();
+        ResultDigest digest = new ResultDigest();
         try (PythonInterpreter py = new PythonInterpreter()) {
             py.exec(PROGRAM);
             PyObject run = py.get("run");

@@ -16,7 +16,7 @@ public final class LuIndex {
         Timed.begin();
         int files = Integer.parseInt(args[0]);
         Directory dir = LuceneIndex.build(Sources.javaFiles(files));
-        Digest digest = new Digest();
+        ResultDigest digest = new ResultDigest();
         try (DirectoryReader r = DirectoryReader.open(dir)) {
             digest.add(r.numDocs());
             Terms terms = MultiTerms.getTerms(r, LuceneIndex.BODY);

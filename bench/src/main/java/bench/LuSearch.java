@@ -44,7 +44,7 @@ public final class LuSearch {
             for (Thread w : workers) {
                 w.join();
             }
-            Digest digest = new Digest();
+            ResultDigest digest = new ResultDigest();
             for (String s : results) {
                 digest.add(s);
             }

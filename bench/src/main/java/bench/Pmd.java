@@ -32,7 +32,7 @@ public final class Pmd {
             }
             report = pmd.performAnalysisAndCollectReport();
         }
-        Digest digest = new Digest();
+        ResultDigest digest = new ResultDigest();
         report.getViolations().stream()
                 .map(v -> v.getFileId().getOriginalPath() + ":" + v.getBeginLine() + ":" + v.getBeginColumn() + " "
                         + v.getRule().getName() + " " + v.getDescription())

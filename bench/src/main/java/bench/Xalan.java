@@ -41,7 +41,7 @@ public final class Xalan {
         for (Thread w : workers) {
             w.join();
         }
-        Digest digest = new Digest();
+        ResultDigest digest = new ResultDigest();
         for (String o : outputs) {
             digest.add(o);
         }

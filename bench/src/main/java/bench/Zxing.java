@@ -28,7 +28,7 @@ public final class Zxing {
         int count = Integer.parseInt(args[0]);
         MultiFormatWriter writer = new MultiFormatWriter();
         MultiFormatReader reader = new MultiFormatReader();
-        Digest digest = new Digest();
+        ResultDigest digest = new ResultDigest();
         for (int i = 0; i < count; i++) {
             BarcodeFormat format = FORMATS[i % FORMATS.length];
             String text = format == BarcodeFormat.CODE_128 ? "RPR-" + (i * 7919 % 1000003)

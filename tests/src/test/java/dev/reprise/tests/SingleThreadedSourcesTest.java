@@ -35,7 +35,7 @@ class SingleThreadedSourcesTest {
      * values are kept in a table instead: replays still match.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"corpus.single.IdentityHashes", "corpus.single.IdentityHashedLocks"})
+    @ValueSource(strings = {"corpus.single.HashKeyedCollections", "corpus.single.IdentityHashedLocks"})
     void identityHashesReplayWhereHeadersTakeNoValue(String program) {
         assumeTrue(Runtime.version().feature() < 18, "biased locking is gone after JDK 17");
         List<String> command = List.of(Reprise.JAVA, "-XX:+UseBiasedLocking", "-cp", Reprise.CORPUS_JAR.toString(), program);
@@ -78,7 +78,7 @@ class SingleThreadedSourcesTest {
 
     @Test
     void environmentIsReplayedElsewhereWithAnotherEnvironment() throws Exception {
-        Run recorded = record(tmp.resolve("rec"), corpus("corpus.single.Environment"));
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.single.MachineFacts"));
         assertEquals(0, recorded.status(), recorded::toString);
         Path elsewhere = Files.createDirectory(tmp.resolve("elsewhere"));
         Run replayed = Reprise.reprise(java.util.List.of("replay", tmp.resolve("rec").toString()), null,

@@ -4,7 +4,7 @@ import java.net.InetAddress;
 import java.util.TreeMap;
 
 /** The process's environment: variables, properties that differ between machines, CPUs, memory, host, PID. */
-public final class Environment {
+public final class MachineFacts {
     public static void main(String[] args) throws Exception {
         System.out.println("HOME              " + System.getenv("HOME"));
         System.out.println("PATH set          " + (System.getenv("PATH") != null));

@@ -6,11 +6,11 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /** A SHA-256 over a workload's results: the last line it prints, compared between runs by the bench. */
-public final class Digest {
+public final class ResultDigest {
     private final MessageDigest md;
     private long items;
 
-    public Digest() {
+    public ResultDigest() {
         try {
             md = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
@@ -18,18 +18,18 @@ public final class Digest {
         }
     }
 
-    public Digest add(String s) {
+    public ResultDigest add(String s) {
         md.update(s.getBytes(StandardCharsets.UTF_8));
         md.update((byte) 0);
         items++;
         return this;
     }
 
-    public Digest add(long v) {
+    public ResultDigest add(long v) {
         return add(Long.toString(v));
     }
 
-    public Digest add(byte[] b) {
+    public ResultDigest add(byte[] b) {
         md.update(b);
         items++;
         return this;

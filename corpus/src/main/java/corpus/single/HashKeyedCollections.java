@@ -9,7 +9,7 @@ import java.util.Set;
 
 /** Identity hash codes, and the iteration order of hash collections keyed by objects without their own hashCode. */
 @Expect(orders = "rto", plainRunsDiffer = true)
-public final class IdentityHashes {
+public final class HashKeyedCollections {
     enum Color { RED, GREEN, BLUE, CYAN, MAGENTA, YELLOW }
 
     static final class Key {
@@ -77,7 +77,7 @@ public final class IdentityHashes {
         System.out.println("IdentityHashMap   " + identity.keySet());
         Set<Color> colors = new HashSet<>(java.util.List.of(Color.values()));
         System.out.println("enum HashSet      " + colors);
-        Set<Class<?>> classes = new HashSet<>(java.util.List.of(Key.class, Color.class, IdentityHashes.class));
+        Set<Class<?>> classes = new HashSet<>(java.util.List.of(Key.class, Color.class, HashKeyedCollections.class));
         System.out.println("class HashSet     " + classes.size());
     }
 }
