@@ -29,6 +29,7 @@ import dev.reprise.agent.runtime.IdentityHashes;
 import dev.reprise.agent.runtime.RaceWatch;
 import dev.reprise.agent.runtime.StartupHashes;
 import dev.reprise.agent.runtime.Session;
+import dev.reprise.agent.runtime.Sessions;
 
 /**
  * The java agent. Start-up order matters: the session and the main thread's identity exist
@@ -58,7 +59,7 @@ public final class Agent {
                 hooks = CatalogueIndex.of(jar);
             }
             JdkAccess.open(inst, Agent.class.getModule());
-            Session session = Session.start(config, Thread.currentThread());
+            Session session = Sessions.start(config, Thread.currentThread());
             Families.prepare();
             OrderedFields.configure(config.orderedFields());
             RaceWatch.configure(config.watchRaces());

@@ -32,7 +32,7 @@ final class Chaos {
         int dice = random.nextInt(16);
         if (dice == 0) {
             LockSupport.parkNanos(random.nextInt(200_000));
-            Waiter.givePermitBack();
+            LockSupport.unpark(Thread.currentThread()); // gives back the permit the park may have taken (Waiter.givePermitBack)
         } else if (dice < 4) {
             Thread.yield();
         }

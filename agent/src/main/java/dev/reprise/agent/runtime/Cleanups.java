@@ -343,8 +343,8 @@ public final class Cleanups {
 
         /** Waits until each thread has completed its count of events, through the edges' wait, a batch at a time. */
         private static void awaitProgress(ThreadCtx ctx, int[] threads, long[] counts) {
-            for (int from = 0; from < threads.length; from += SyncOrder.MAX_EDGES) {
-                int n = Math.min(SyncOrder.MAX_EDGES, threads.length - from);
+            for (int from = 0; from < threads.length; from += ThreadCtx.MAX_EDGES) {
+                int n = Math.min(ThreadCtx.MAX_EDGES, threads.length - from);
                 ctx.awaitSeq = -1;
                 for (int i = 0; i < n; i++) {
                     ctx.awaitThreads[i] = threads[from + i];

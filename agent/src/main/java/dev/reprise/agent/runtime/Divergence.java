@@ -4,7 +4,6 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 /**
  * Stops a replay that no longer follows its recording. The report names the thread, the event
@@ -14,8 +13,6 @@ import java.util.List;
 public final class Divergence {
     public static final int EXIT_DIVERGED = 3;
     public static final int EXIT_CORRUPT = 4;
-    /** The most frames of each thread's stack a stall report shows. */
-    private static final int STALLED_FRAMES = 8;
 
     private Divergence() {
     }
@@ -66,38 +63,6 @@ public final class Divergence {
     /** The program reached beyond the process, which a replay never does ({@link OutsideWorld}). */
     static void outsideWorld(ThreadCtx ctx, String headline, String detail) {
         stop(ctx, headline, detail, false);
-    }
-
-    /**
-     * No replayed thread has made progress for {@code seconds} ({@link StallWatch}): reports what
-     * each one does, where, and for each wait, what the thread waited for last did. Threads are
-     * named by path, as {@code reprise inspect} lists them.
-     */
-    static void stalled(List<ThreadCtx> threads, int seconds) {
-        StringBuilder sb = new StringBuilder("replay is stuck: no thread has made progress for " + seconds + " s; threads:");
-        for (ThreadCtx t : threads) {
-            sb.append("\n    ").append(t.initializing != null ? "" : "thread ").append(t.path).append(": ").append(t.state(threads));
-            if (t.initializing == null && t.thread != null && t.thread.isAlive()) {
-                appendWhere(sb, t.thread.getStackTrace());
-            }
-        }
-        message(sb.toString());
-        Runtime.getRuntime().halt(EXIT_DIVERGED);
-    }
-
-    /** The top of a stalled thread's stack, Reprise's frames left out, down to the program's first frame. */
-    private static void appendWhere(StringBuilder sb, StackTraceElement[] stack) {
-        int shown = 0;
-        for (StackTraceElement e : stack) {
-            String c = e.getClassName();
-            if (c.startsWith("dev.reprise.") || c.startsWith("java.lang.invoke.")) {
-                continue;
-            }
-            sb.append("\n        at ").append(e);
-            if (++shown == STALLED_FRAMES || !OutsideWorld.isJdk(e)) {
-                return;
-            }
-        }
     }
 
     private static String describe(int op, int site, int digest) {

@@ -14,7 +14,7 @@ import jdk.internal.vm.annotation.DontInline;
  * recorded thread, a value derived from the thread's path, the object's class, and how many
  * objects of that class the thread has hashed before: the same in the recording and in every
  * replay, with nothing logged. Three of its high bits name the thread's partition of the ordering
- * slots ({@link SyncOrder#partitioned}). Counting per class keeps the JDK's own lazy work, which may hash
+ * slots ({@link HashPartitions#partitioned}). Counting per class keeps the JDK's own lazy work, which may hash
  * its internal objects at different moments in a recording and a replay, from shifting the
  * values the program's objects get.
  * Unrecorded threads (JVM and Reprise internals) and code running inside an intercepted call get
@@ -424,7 +424,7 @@ public final class IdentityHashes {
     private static int value(ThreadCtx ctx, String name, Class<?> counted) {
         long seed = ctx.path.hashCode() * 0x9E3779B97F4A7C15L + name.hashCode();
         int partition = ctx.initializing != null ? ctx.path.hashCode() : ctx.index;
-        return SyncOrder.partitioned(mix(seed * 0xBF58476D1CE4E5B9L + ctx.hashCounters.next(counted)), partition);
+        return HashPartitions.partitioned(mix(seed * 0xBF58476D1CE4E5B9L + ctx.hashCounters.next(counted)), partition);
     }
 
     /**
@@ -447,7 +447,7 @@ public final class IdentityHashes {
         }
         ThreadCtx ctx = Rt.current();
         if (ctx != ThreadCtx.UNRECORDED) {
-            HIDDEN_CLASSES.put(c, value(ctx, stem(c.getName()), lookup));
+            HIDDEN_CLASSES.put(c, value(ctx, HiddenClassNames.stem(c.getName()), lookup));
         }
     }
 
@@ -462,19 +462,7 @@ public final class IdentityHashes {
             return name;
         }
         Integer defined = HIDDEN_CLASSES.get(c);
-        return defined == null ? stem(name) : stem(name) + '#' + defined;
-    }
-
-    /** A hidden class's name without {@code /address} and a trailing {@code $count}. */
-    static String stem(String name) {
-        int slash = name.indexOf('/');
-        int end = slash < 0 ? name.length() : slash;
-        int digits = end;
-        while (digits > 0 && Character.isDigit(name.charAt(digits - 1))) {
-            digits--;
-        }
-        boolean counted = digits < end && digits > 0 && name.charAt(digits - 1) == '$';
-        return name.substring(0, counted ? digits - 1 : end);
+        return defined == null ? HiddenClassNames.stem(name) : HiddenClassNames.stem(name) + '#' + defined;
     }
 
     /**

@@ -165,7 +165,7 @@ final class RecordOrder {
         long mine = pack(me, ++ctx.syncCount);
         int writeAt = slot * MEMORY_STRIDE + 1;
         int first = writeAt + 1;
-        int end = first + MAX_EDGES;
+        int end = first + ThreadCtx.MAX_EDGES;
         long write = MEMORY_SLOTS[writeAt];
         int readers = first;
         int self = -1;

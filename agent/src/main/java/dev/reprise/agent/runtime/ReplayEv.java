@@ -10,17 +10,17 @@ import dev.reprise.core.log.RecordingCorruptException;
  */
 final class ReplayEv extends Ev {
     final EventInput in;
-    private final ReplaySession session;
+    private final StreamEnds ends;
     private long payloadEnd;
     /** The event read was logged under the operation's relaxed twin. */
     private boolean relaxed;
     /** The stream held a run before the current event; its events' sites were not recorded. */
     private boolean readRuns;
 
-    ReplayEv(ThreadCtx ctx, EventInput in, ReplaySession session) {
+    ReplayEv(ThreadCtx ctx, EventInput in, StreamEnds ends) {
         super(ctx, !ctx.jdkInit);
         this.in = in;
-        this.session = session;
+        this.ends = ends;
     }
 
     /** Reads the index that begins an application class initializer's stream; -1 if the stream does not begin so. */
@@ -34,7 +34,7 @@ final class ReplayEv extends Ev {
         try {
             return run == 0 && in.atEnd();
         } catch (RecordingCorruptException e) {
-            throw session.corrupt(e);
+            throw ends.corrupt(e);
         }
     }
 
@@ -63,16 +63,16 @@ final class ReplayEv extends Ev {
         EventHeader h;
         try {
             if (in.atEnd()) {
-                run = session.cutTail(ctx, op, site, relaxedTwin != 0) - 1;
+                run = ends.cutTail(ctx, op, site, relaxedTwin != 0) - 1;
                 takeFromRun();
                 return;
             }
             h = EventHeader.read(in);
         } catch (EventInput.EndOfStream e) {
-            session.endOfRecording(ctx, op, site);
+            ends.endOfRecording(ctx, op, site);
             return;
         } catch (RecordingCorruptException e) {
-            throw session.corrupt(e);
+            throw ends.corrupt(e);
         }
         payloadEnd = in.position() + h.length();
         if (h.op() == RUN.id) {
@@ -107,7 +107,7 @@ final class ReplayEv extends Ev {
     private void takeFromRun() {
         if (relaxedTwin == 0) {
             if (in.atEnd()) {
-                session.endOfRecording(ctx, op, site); // taking a cut tail (CutTails)
+                ends.endOfRecording(ctx, op, site); // taking a cut tail (CutTails)
             }
             Divergence.relaxedExpected(ctx, op, site, digest);
         }

@@ -20,7 +20,7 @@ import dev.reprise.core.recording.RecordingReader;
  * A replay: every recorded thread takes its events from the source, chaos shakes their timing
  * if asked, and a recording that did not complete is ended where it ends ({@link RecordingEnd}).
  */
-final class ReplaySession extends Session {
+final class ReplaySession extends Session implements StreamEnds {
     private final EventSource source;
     /**
      * The streams the source holds, listed once. Most class initializers have none, and asking
@@ -64,7 +64,7 @@ final class ReplaySession extends Session {
     }
 
     @Override
-    void started() {
+    public void started() {
         if (ending != null) {
             RecordingEnd.watch(this, ending, config.recordedStatus());
         }
@@ -187,7 +187,8 @@ final class ReplaySession extends Session {
      * synchronized block reach its exit from it, as the recorded thread did: another thread that
      * waits for the monitor waits for no event, and could not ask.
      */
-    long cutTail(ThreadCtx ctx, int op, int site, boolean relaxable) {
+    @Override
+    public long cutTail(ThreadCtx ctx, int op, int site, boolean relaxable) {
         // Without an index (a JDK class's initializer, or an application one that logged no
         // event when recorded) no edge can name the context's events: none is asked for.
         if (!relaxable || config.order() != Order.RTO || ctx.waitMonitor != null || ctx.index < 0) {
@@ -204,7 +205,8 @@ final class ReplaySession extends Session {
     }
 
     /** Asked for an event past the end of this thread's stream, which it cannot take. */
-    void endOfRecording(ThreadCtx ctx, int op, int site) {
+    @Override
+    public void endOfRecording(ThreadCtx ctx, int op, int site) {
         if (ctx.jdkInit || (ctx.initializing != null && ctx.index < 0)) {
             Divergence.initializerLonger(ctx, op, site);
         }
@@ -237,7 +239,8 @@ final class ReplaySession extends Session {
     }
 
     /** A damaged recording found during replay: reported as the command reports one, exit status 4. */
-    RuntimeException corrupt(RecordingCorruptException e) {
+    @Override
+    public RuntimeException corrupt(RecordingCorruptException e) {
         Divergence.message("recording unreadable: " + e.getMessage());
         Runtime.getRuntime().halt(Divergence.EXIT_CORRUPT);
         return e;

@@ -25,6 +25,22 @@ public final class Rt {
     private static final Binding[] BY_ID = new Binding[1024];
     /** {@code Thread.tid}: {@code getId} may be a program's override, and {@code threadId} is JDK 19+. */
     private static final VarHandle TID = JdkMethods.field(Thread.class, "tid", long.class);
+    /**
+     * Makes the contexts: the thread registry, above this class, installs itself at start-up
+     * ({@link #install}), so that claiming a call needs nothing of the ordering. Read only when a
+     * thread binds a context, never on a claim. Volatile: a thread that has not synchronized
+     * with premain still sees the binder once installed; before that, every thread is unrecorded.
+     */
+    private static volatile Binder binder;
+
+    /** What makes a thread's context, and learns which context a thread runs. */
+    public interface Binder {
+        /** The current thread's context, made on its first intercepted call: {@link ThreadCtx#UNRECORDED} for a thread not recorded. */
+        ThreadCtx contextForCurrentThread();
+
+        /** The current thread runs {@code ctx} now: its own recorded context, a class initializer's, or {@link ThreadCtx#UNRECORDED}. */
+        void running(ThreadCtx ctx);
+    }
 
     /**
      * A thread and its current context (the thread's own, or a class initializer's it runs). It
@@ -41,6 +57,11 @@ public final class Rt {
     }
 
     private Rt() {
+    }
+
+    /** At start-up, before the session is current: the binder of threads to their contexts. */
+    public static void install(Binder b) {
+        binder = b;
     }
 
     /**
@@ -238,10 +259,15 @@ public final class Rt {
      * unrecorded, so those calls run live and unlogged instead of recursing.
      */
     private static Binding attach(Thread t) {
-        CTX.set(new Binding(t, ThreadCtx.UNRECORDED));
-        Binding b = new Binding(t, Threads.contextForCurrentThread());
+        Binding unrecorded = new Binding(t, ThreadCtx.UNRECORDED);
+        CTX.set(unrecorded);
+        Binder binder = Rt.binder;
+        if (binder == null) {
+            return unrecorded; // before start-up, as the registry would say
+        }
+        Binding b = new Binding(t, binder.contextForCurrentThread());
         CTX.set(b);
-        AloneMain.running(b.ctx);
+        binder.running(b.ctx);
         return b;
     }
 
@@ -255,7 +281,7 @@ public final class Rt {
         Binding b = new Binding(t, ctx);
         CTX.set(b);
         BY_ID[byId(t)] = b;
-        AloneMain.running(ctx);
+        binder.running(ctx);
     }
 
     /**

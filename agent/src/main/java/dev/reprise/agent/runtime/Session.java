@@ -1,7 +1,6 @@
 package dev.reprise.agent.runtime;
 
 import dev.reprise.core.config.AgentConfig;
-import dev.reprise.core.config.Role;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -32,19 +31,16 @@ public abstract class Session {
         this.config = config;
     }
 
-    /** Starts the session: from here on, the main thread's intercepted calls are events. */
-    public static Session start(AgentConfig config, Thread main) throws IOException {
-        JdkFiles.init(System.getProperty("java.home"));
-        Session s = config.role() == Role.RECORD ? RecordSession.start(config) : ReplaySession.start(config);
-        Debuggee.configure(config.stopAt());
+    /**
+     * Makes {@code s} this JVM's session, once, at start-up ({@code session/Sessions}); set
+     * before the main thread is registered, so every recorded thread's first call finds it.
+     */
+    public static void install(Session s) {
         current = s;
-        Threads.registerMain(main);
-        s.started();
-        return s;
     }
 
     /** Once the session is current and main registered. */
-    void started() {
+    public void started() {
     }
 
     /** Switches interception on; everything it needs, the operation catalogue included, is in place. */

@@ -40,7 +40,7 @@ public final class Sites {
      * site's id is its name's hash.
      */
     private static String stableOwner(String owner) {
-        return owner.contains("$$Lambda") ? IdentityHashes.stem(owner) : owner;
+        return owner.contains("$$Lambda") ? HiddenClassNames.stem(owner) : owner;
     }
 
     /**

@@ -51,15 +51,6 @@ import dev.reprise.core.config.Order;
 public final class SyncOrder {
     private static final int SLOT_BITS = 12;
     static final int SLOTS = 1 << SLOT_BITS;
-    /** Bits of a slot taken from a hash's {@link #PARTITION_SHIFT partition bits}: eight partitions of the slots. */
-    private static final int PARTITION_BITS = 3;
-    /**
-     * Where a hash holds its slot's partition: bits 26-28, which hash tables reach only by folding
-     * the high half into the low one ({@code HashMap}: bits 10-12, random again), or in tables of
-     * 2^26 buckets and more.
-     */
-    private static final int PARTITION_SHIFT = 26;
-    private static final int PARTITION_MASK = (1 << PARTITION_BITS) - 1;
     static final int MAX_THREADS = 1 << 16;
     private static final int COUNT_BITS = 44;
     static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
@@ -71,10 +62,8 @@ public final class SyncOrder {
     static final int TURN = 2;
     /** ... or after several others: their number, then each as (thread, count). */
     static final int EDGES = 3;
-    /** Longs per memory slot, a cache line: its lock, its last write, then up to {@code MAX_EDGES} reads since. */
-    static final int MEMORY_STRIDE = 8;
-    /** The most edges one event can log: a write's, to each other reader since the last write. */
-    static final int MAX_EDGES = MEMORY_STRIDE - 2;
+    /** Longs per memory slot, a cache line: its lock, its last write, then up to {@link ThreadCtx#MAX_EDGES} reads since. */
+    static final int MEMORY_STRIDE = ThreadCtx.MAX_EDGES + 2;
     /** The slot of an event of the main thread {@link #alone}, which orders against nothing and takes no lock: past every slot. */
     static final int NO_SLOT = SLOTS;
     /** The slot of an event {@link #take} took: no event is open. */
@@ -145,25 +134,11 @@ public final class SyncOrder {
 
     /**
      * A slot in the partition the hash names, spread within it by all of its bits. A JVM hash names
-     * a random partition; a hash Reprise assigns names its thread's ({@link #partitioned}).
+     * a random partition; a hash Reprise assigns names its thread's ({@link HashPartitions#partitioned}).
      */
     private static int spread(int h) {
-        int within = (h * 0x9E3779B1) >>> (32 - SLOT_BITS + PARTITION_BITS);
-        return ((h >>> PARTITION_SHIFT) & PARTITION_MASK) << (SLOT_BITS - PARTITION_BITS) | within;
-    }
-
-    /**
-     * {@code hash} (31 bits, not zero) with the slot partition of thread {@code index}. The
-     * identity hashes a thread assigns ({@code IdentityHashes}) put the objects it synchronizes on
-     * first, most of them its own new objects, in slots of its own: there the action finds the
-     * slot last used by the same thread and is relaxed, where a slot last used by another thread's
-     * objects orders it after them. A recording of h2 (two client threads) logged 170 thousand
-     * ordered actions without it, 46 thousand with it, most of them volatile writes on pages just
-     * cloned ({@code Page.copy}).
-     */
-    static int partitioned(int hash, int index) {
-        int h = hash & ~(PARTITION_MASK << PARTITION_SHIFT) | (index & PARTITION_MASK) << PARTITION_SHIFT;
-        return h != 0 ? h : 1;
+        int within = (h * 0x9E3779B1) >>> (32 - SLOT_BITS + HashPartitions.BITS);
+        return ((h >>> HashPartitions.SHIFT) & HashPartitions.MASK) << (SLOT_BITS - HashPartitions.BITS) | within;
     }
 
     /** An event's name, (thread index, count), in one long; 0 names none. */

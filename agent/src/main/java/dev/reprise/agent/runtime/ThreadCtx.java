@@ -4,6 +4,11 @@ package dev.reprise.agent.runtime;
 public final class ThreadCtx {
     /** Shared by every thread that is not recorded: its depth never reaches zero. */
     static final ThreadCtx UNRECORDED = new ThreadCtx(null, -1, null, false);
+    /**
+     * The most edges one event can log: a write's, to each other reader since the last write, as
+     * many as a memory slot's cache line holds beside its lock and last write ({@code SyncOrder}).
+     */
+    static final int MAX_EDGES = 6;
 
     final String path;
     /** For the context of a class's static initializer ({@link ClassInits}): the class, else null. */
@@ -48,8 +53,8 @@ public final class ThreadCtx {
      * none) and count; the first {@code awaitEdges} entries count. Written before the thread
      * publishes itself as parked ({@code Waiter}), so the threads that wake it read them.
      */
-    final int[] awaitThreads = new int[SyncOrder.MAX_EDGES];
-    final long[] awaitCounts = new long[SyncOrder.MAX_EDGES];
+    final int[] awaitThreads = new int[MAX_EDGES];
+    final long[] awaitCounts = new long[MAX_EDGES];
     int awaitEdges;
     /** Replay: the thread waits at the end of its stream for the program's exit. */
     volatile boolean awaitingExit;
@@ -114,8 +119,13 @@ public final class ThreadCtx {
     final Thread thread;
     /** {@link #thread}'s id ({@link Rt#tid}), or -1 for {@link #UNRECORDED}: kept for main's fast path ({@link AloneMain#take}). */
     final long tid;
-    /** Record, RTO: the slots this thread reads without their locks ({@link UnlockedReads}); null until it registers as a reader. */
-    UnlockedReads.Reader reader;
+    /**
+     * Record, RTO: the slots this thread reads without their locks, an {@code UnlockedReads.Reader};
+     * null until it registers as a reader. Typed {@code Object} so that this class need not know
+     * the ordering's classes: the cast where it is read is a test against one final class, which
+     * the JIT compiles inline.
+     */
+    Object reader;
     /** Record, learning races: per thread index, the highest count of its events this thread is ordered after ({@link RaceWatch}). */
     long[] seen;
     /** Under {@code --chaos}: this thread's source of delays; null otherwise. */
@@ -130,69 +140,5 @@ public final class ThreadCtx {
         this.thread = path == null ? null : Thread.currentThread();
         this.tid = thread == null ? -1 : Rt.tid(thread);
         this.depth = path == null ? 1 : 0;
-    }
-
-    /**
-     * For the report of a replay that cannot progress: what the thread waits for, or null. Built
-     * only then, from the turn fields, so waiting costs no allocation. A thread waited for is
-     * named by its path, with what it was last doing ({@code others}: every context, to find it).
-     */
-    String waitDescription(java.util.List<ThreadCtx> others) {
-        if (awaitingExit) {
-            return "the program to exit (its recording ends while it still ran)";
-        }
-        if (awaitSeq >= 0) {
-            return "turn " + awaitSeq + " of the total order";
-        }
-        int edge = ReplayOrder.unmetEdge(this);
-        if (edge < 0) {
-            return null;
-        }
-        int index = awaitThreads[edge];
-        ThreadCtx other = null;
-        for (ThreadCtx t : others) {
-            if (t.index == index) {
-                other = t;
-            }
-        }
-        String path = other != null ? other.path : Threads.pathOf(index);
-        if (path == null) {
-            return "a class initializer, which has not started, to complete its synchronization event " + awaitCounts[edge];
-        }
-        String name = path.startsWith("init-") ? "the static initializer of " + path.substring("init-".length())
-                : path.startsWith(Cleanups.PREFIX) ? "the cleanups (finalizers, cleaners) of stream " + path : "thread " + path;
-        return name + " to complete its synchronization event " + awaitCounts[edge] + ", which "
-                + (other == null ? "has not started" : other.lastDid());
-    }
-
-    /**
-     * The thread's last event's operation and site, and whether it ended. Read from another
-     * thread while neither progresses: plain fields, a snapshot good enough for a report.
-     */
-    String lastDid() {
-        String last = eventNo == 0 ? "has made no event yet" : "last did " + ev.lastOpened() + " (event " + eventNo + ")";
-        return thread == null || !thread.isAlive() ? "ended; it " + last : last;
-    }
-
-    /** What this thread does, as a stall report says it: its last event, and what it waits for or that it runs. */
-    String state(java.util.List<ThreadCtx> others) {
-        if (thread == null || !thread.isAlive()) {
-            return lastDid();
-        }
-        String waiting = waitDescription(others);
-        if (waiting != null) {
-            return lastDid() + ", and waits for " + waiting;
-        }
-        return lastDid() + ", and " + switch (thread.getState()) {
-            case RUNNABLE -> "runs the program";
-            case BLOCKED -> "is blocked on a monitor";
-            default -> "waits in the program";
-        };
-    }
-
-    /** Replay: whether the thread runs the program's code, rather than waiting for a turn, a monitor or the exit. */
-    boolean runsProgram() {
-        return thread != null && thread.getState() == Thread.State.RUNNABLE && !awaitingExit && awaitSeq < 0
-                && ReplayOrder.unmetEdge(this) < 0;
     }
 }

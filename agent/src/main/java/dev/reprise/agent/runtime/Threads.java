@@ -201,20 +201,34 @@ public final class Threads {
         return r == null ? -1 : r.id;
     }
 
-    static ThreadCtx contextForCurrentThread() {
-        Registration r = PATHS.get(Thread.currentThread());
-        Session s = Session.current();
-        if (r == null || s == null) {
-            return ThreadCtx.UNRECORDED;
-        }
-        if (r.ctx == null) {
-            if (!s.replaying()) {
-                Waiter.awaitAnnounced(r);
+    /**
+     * Binds threads to their contexts for {@link Rt}: this registry makes them, and main's fast
+     * path learns which one runs ({@link AloneMain#running}). Installed by the session at start-up.
+     */
+    static final Rt.Binder BINDER = new Binder();
+
+    private static final class Binder implements Rt.Binder {
+        @Override
+        public ThreadCtx contextForCurrentThread() {
+            Registration r = PATHS.get(Thread.currentThread());
+            Session s = Session.current();
+            if (r == null || s == null) {
+                return ThreadCtx.UNRECORDED;
             }
-            r.ctx = s.openThread(r.path, r.index);
-            RaceWatch.opened(r.ctx, r.seen);
-            ThreadRandoms.opened(r.path);
+            if (r.ctx == null) {
+                if (!s.replaying()) {
+                    Waiter.awaitAnnounced(r);
+                }
+                r.ctx = s.openThread(r.path, r.index);
+                RaceWatch.opened(r.ctx, r.seen);
+                ThreadRandoms.opened(r.path);
+            }
+            return r.ctx;
         }
-        return r.ctx;
+
+        @Override
+        public void running(ThreadCtx ctx) {
+            AloneMain.running(ctx);
+        }
     }
 }

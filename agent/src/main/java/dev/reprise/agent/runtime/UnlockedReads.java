@@ -79,7 +79,7 @@ final class UnlockedReads {
         if (ctx.initializing != null) {
             return;
         }
-        Reader r = ctx.reader;
+        Reader r = (Reader) ctx.reader;
         if (r == null) {
             r = new Reader(ctx.thread);
             ctx.reader = r;
@@ -97,7 +97,7 @@ final class UnlockedReads {
      * of the slot and no write came since. If so, {@link #end} must follow the read.
      */
     static boolean begin(ThreadCtx ctx, int slot) {
-        Reader r = ctx.reader;
+        Reader r = (Reader) ctx.reader;
         if (r == null) {
             return false;
         }
@@ -116,7 +116,7 @@ final class UnlockedReads {
 
     /** After the unlocked read whose event has count {@code count}. */
     static void end(ThreadCtx ctx, long count) {
-        Reader r = ctx.reader;
+        Reader r = (Reader) ctx.reader;
         r.count = count;
         READING.setRelease(r, 0);
     }

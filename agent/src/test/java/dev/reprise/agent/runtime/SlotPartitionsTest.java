@@ -10,7 +10,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
-/** The ordering slots of the identity hashes a thread assigns ({@link SyncOrder#partitioned}). */
+/** The ordering slots of the identity hashes a thread assigns ({@link HashPartitions#partitioned}). */
 class SlotPartitionsTest {
     private static final int PARTITION = SyncOrder.SLOTS / 8;
 
@@ -20,7 +20,7 @@ class SlotPartitionsTest {
         for (int index = 0; index < 20; index++) {
             Set<Integer> slots = new HashSet<>();
             for (int i = 0; i < 2000; i++) {
-                int slot = SyncOrder.slotOfKey(SyncOrder.partitioned(random.nextInt() & 0x7FFFFFFF, index));
+                int slot = SyncOrder.slotOfKey(HashPartitions.partitioned(random.nextInt() & 0x7FFFFFFF, index));
                 assertEquals(index % 8, slot / PARTITION, "thread " + index);
                 slots.add(slot);
             }
@@ -44,10 +44,10 @@ class SlotPartitionsTest {
     void anAssignedHashStaysA31BitValueOtherThanZero() {
         Random random = new Random(3);
         for (int i = 0; i < 10_000; i++) {
-            int h = SyncOrder.partitioned(random.nextInt() & 0x7FFFFFFF, random.nextInt(1 << 16));
+            int h = HashPartitions.partitioned(random.nextInt() & 0x7FFFFFFF, random.nextInt(1 << 16));
             assertTrue(h > 0, Integer.toHexString(h));
         }
-        assertNotEquals(0, SyncOrder.partitioned(0, 8));
-        assertEquals(0x7FFFFFFF & ~(7 << 26) | 5 << 26, SyncOrder.partitioned(0x7FFFFFFF, 13));
+        assertNotEquals(0, HashPartitions.partitioned(0, 8));
+        assertEquals(0x7FFFFFFF & ~(7 << 26) | 5 << 26, HashPartitions.partitioned(0x7FFFFFFF, 13));
     }
 }

@@ -1,0 +1,24 @@
+package dev.reprise.agent.runtime;
+
+import java.io.IOException;
+
+import dev.reprise.core.config.AgentConfig;
+import dev.reprise.core.config.Role;
+
+/** Starts this JVM's session, of its role: the one place that knows both roles and the thread registry. */
+public final class Sessions {
+    private Sessions() {
+    }
+
+    /** Starts the session: from here on, the main thread's intercepted calls are events. */
+    public static Session start(AgentConfig config, Thread main) throws IOException {
+        JdkFiles.init(System.getProperty("java.home"));
+        Session s = config.role() == Role.RECORD ? RecordSession.start(config) : ReplaySession.start(config);
+        Debuggee.configure(config.stopAt());
+        Rt.install(Threads.BINDER);
+        Session.install(s);
+        Threads.registerMain(main);
+        s.started();
+        return s;
+    }
+}
