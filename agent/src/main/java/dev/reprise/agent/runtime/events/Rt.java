@@ -28,19 +28,20 @@ public final class Rt {
     /** {@code Thread.tid}: {@code getId} may be a program's override, and {@code threadId} is JDK 19+. */
     private static final VarHandle TID = JdkMethods.field(Thread.class, "tid", long.class);
     /**
-     * Makes the contexts: the thread registry, above this class, installs itself at start-up
-     * ({@link #install}), so that claiming a call needs nothing of the ordering. Read only when a
-     * thread binds a context, never on a claim. Volatile: a thread that has not synchronized
-     * with premain still sees the binder once installed; before that, every thread is unrecorded.
+     * Makes the contexts: the thread registry, in a package above this one, installs itself at
+     * start-up ({@link #install}) rather than this class calling up to it. Read when a thread
+     * binds a context, never on a claim. Volatile: a thread that never synchronized with premain
+     * still sees the binder once installed; until then every thread is unrecorded, as the
+     * registry itself says before the session starts.
      */
     private static volatile Binder binder;
 
     /** What makes a thread's context, and learns which context a thread runs. */
     public interface Binder {
-        /** The current thread's context, made on its first intercepted call: {@link ThreadCtx#UNRECORDED} for a thread not recorded. */
+        /** The current thread's context, made on its first intercepted call; {@link ThreadCtx#UNRECORDED} if not recorded. */
         ThreadCtx contextForCurrentThread();
 
-        /** The current thread runs {@code ctx} now: its own recorded context, a class initializer's, or {@link ThreadCtx#UNRECORDED}. */
+        /** The current thread runs {@code ctx} now: its own context, a class initializer's, or {@link ThreadCtx#UNRECORDED}. */
         void running(ThreadCtx ctx);
     }
 

@@ -92,7 +92,8 @@ public final class ReplayOrder {
         }
         long edges = kind == EDGES ? ev.j(0) : 1;
         if (edges < 1 || edges > ThreadCtx.MAX_EDGES) {
-            Divergence.mismatch("synchronization order", "an event is ordered after " + edges + " others; at most " + ThreadCtx.MAX_EDGES + " can be");
+            Divergence.mismatch("synchronization order",
+                    "an event is ordered after " + edges + " others; at most " + ThreadCtx.MAX_EDGES + " can be");
         }
         for (int i = 0; i < edges; i++) {
             ctx.awaitThreads[i] = (int) ev.j(0);

@@ -159,9 +159,10 @@ public final class Threads {
 
     /**
      * Called by the parent once the event that started {@code child} (or registered it as a
-     * shutdown hook) is committed to its stream. Until then the child logs nothing
-     * ({@link #contextForCurrentThread}): if the exit cut the parent's stream before that event,
-     * a replay would never start the child, and whatever the child recorded would never run.
+     * shutdown hook) is committed to its stream. Until then the child logs nothing ({@link #BINDER}
+     * waits for it as it makes the child's context): if the exit cut the parent's stream before
+     * that event, a replay would never start the child, and whatever the child recorded would
+     * never run.
      */
     public static void announced(Thread child) {
         Registration r = PATHS.get(child);
