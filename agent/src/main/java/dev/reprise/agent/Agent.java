@@ -22,13 +22,14 @@ import dev.reprise.agent.ops.classes.ReflectionOrder;
 import dev.reprise.agent.ops.environment.RedactedEnv;
 import dev.reprise.agent.ops.processes.ProcessOps;
 import dev.reprise.agent.ops.threads.MonitorOps;
+import dev.reprise.agent.runtime.events.Divergence;
+import dev.reprise.agent.runtime.events.Session;
+import dev.reprise.agent.runtime.identity.IdentityHashes;
+import dev.reprise.agent.runtime.identity.StartupHashes;
+import dev.reprise.agent.runtime.ordering.RaceWatch;
+import dev.reprise.agent.runtime.session.ExitHooks;
+import dev.reprise.agent.runtime.session.Sessions;
 import dev.reprise.core.config.AgentConfig;
-import dev.reprise.agent.runtime.Divergence;
-import dev.reprise.agent.runtime.ExitHooks;
-import dev.reprise.agent.runtime.IdentityHashes;
-import dev.reprise.agent.runtime.RaceWatch;
-import dev.reprise.agent.runtime.StartupHashes;
-import dev.reprise.agent.runtime.Session;
 
 /**
  * The java agent. Start-up order matters: the session and the main thread's identity exist
@@ -58,7 +59,7 @@ public final class Agent {
                 hooks = CatalogueIndex.of(jar);
             }
             JdkAccess.open(inst, Agent.class.getModule());
-            Session session = Session.start(config, Thread.currentThread());
+            Session session = Sessions.start(config, Thread.currentThread());
             Families.prepare();
             OrderedFields.configure(config.orderedFields());
             RaceWatch.configure(config.watchRaces());

@@ -10,7 +10,7 @@ import org.objectweb.asm.tree.LocalVariableNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
 
-import dev.reprise.agent.runtime.AloneMain;
+import dev.reprise.agent.runtime.ordering.AloneMain;
 
 /**
  * Gives a method that {@link AloneMain#copied} names, and whose synchronization actions

@@ -10,7 +10,7 @@ import org.objectweb.asm.Type;
 
 import dev.reprise.agent.ops.CallSite;
 import dev.reprise.agent.ops.environment.HashOps;
-import dev.reprise.agent.runtime.Sites;
+import dev.reprise.agent.runtime.events.Sites;
 
 /**
  * Replaces calls to catalogued natives and intrinsics, and reads of catalogued static fields, by

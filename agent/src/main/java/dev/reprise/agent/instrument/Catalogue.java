@@ -211,7 +211,7 @@ public final class Catalogue {
         return rewritesSitesIn(internalName) || prologues.containsKey(internalName)
                 || constructed.containsKey(internalName) || monitorClasses.contains(internalName) || ordersSyncActionsIn(internalName)
                 || OrderedFields.declaredIn(internalName)
-                || dev.reprise.agent.runtime.RaceWatch.on() && RaceWatchRewriter.watchesJdk(internalName)
+                || dev.reprise.agent.runtime.ordering.RaceWatch.on() && RaceWatchRewriter.watchesJdk(internalName)
                 || dev.reprise.agent.ops.JdkInternals.hasUnloggedMethods(internalName);
     }
 }

@@ -12,11 +12,11 @@ import org.objectweb.asm.Opcodes;
  * Starts each of an application class's handlers that can catch a {@code StackOverflowError}
  * (its type that error, {@code VirtualMachineError}, {@code Error} or {@code Throwable}) with
  * {@code Rt.caught(e)}: an overflow inside Reprise's work on an event may have left the event's
- * claim held ({@code runtime/Overflows}). Inserted after the handler's frame, before its first
+ * claim held ({@code runtime/events/Overflows}). Inserted after the handler's frame, before its first
  * instruction, with the exception duplicated on the stack.
  */
 final class ErrorHandlerRewriter extends ClassVisitor {
-    private static final String RT = "dev/reprise/agent/runtime/Rt";
+    private static final String RT = "dev/reprise/agent/runtime/events/Rt";
     private static final Set<String> CATCHES_OVERFLOW = Set.of("java/lang/StackOverflowError",
             "java/lang/VirtualMachineError", "java/lang/Error", "java/lang/Throwable");
 

@@ -11,8 +11,8 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
-import dev.reprise.agent.runtime.Rt;
-import dev.reprise.agent.runtime.Sites;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.events.Sites;
 
 /**
  * Gives an application class that extends a JDK class an override of each method its JDK

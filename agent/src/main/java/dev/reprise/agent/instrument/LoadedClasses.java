@@ -17,8 +17,7 @@ import org.objectweb.asm.Opcodes;
 
 import dev.reprise.agent.instrument.cache.CacheEntry;
 import dev.reprise.agent.instrument.cache.ClassCache;
-import dev.reprise.agent.runtime.JdkLoaders;
-
+import dev.reprise.agent.runtime.jdk.JdkLoaders;
 
 /**
  * Instruments the JDK classes the JVM loaded before the agent started: the catalogue's, those

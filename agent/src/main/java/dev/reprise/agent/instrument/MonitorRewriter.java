@@ -11,7 +11,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 import dev.reprise.agent.ops.threads.MonitorOps;
-import dev.reprise.agent.runtime.Sites;
+import dev.reprise.agent.runtime.events.Sites;
 
 /**
  * Makes every monitor acquisition of a class an ordered event: each {@code monitorenter} becomes

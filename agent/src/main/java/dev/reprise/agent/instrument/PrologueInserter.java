@@ -27,7 +27,7 @@ import dev.reprise.agent.ops.Prologue.Kind;
  * and releasing the claim are the prologue's.
  */
 final class PrologueInserter extends ClassVisitor {
-    static final String RT = "dev/reprise/agent/runtime/Rt";
+    static final String RT = "dev/reprise/agent/runtime/events/Rt";
 
     private final List<Catalogue.PrologueHook> hooks;
     private final List<Catalogue.PrologueHook> applied;

@@ -6,8 +6,8 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.Type;
 
-import dev.reprise.agent.runtime.JdkLoaders;
-import dev.reprise.agent.runtime.SyncActions;
+import dev.reprise.agent.runtime.jdk.JdkLoaders;
+import dev.reprise.agent.runtime.ordering.SyncActions;
 
 /**
  * Makes the JDK's own calls into {@code java.util.concurrent} and {@code java.nio.channels} quiet: their synchronization is

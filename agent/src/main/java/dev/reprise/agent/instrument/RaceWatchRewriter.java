@@ -7,7 +7,7 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
-import dev.reprise.agent.runtime.RaceWatch;
+import dev.reprise.agent.runtime.ordering.RaceWatch;
 
 /**
  * When a recording learns races ({@link RaceWatch}): reports each access to a plain field (not

@@ -9,9 +9,9 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
-import dev.reprise.agent.runtime.AloneMain;
-import dev.reprise.agent.runtime.Sites;
-import dev.reprise.agent.runtime.SyncActions;
+import dev.reprise.agent.runtime.events.Sites;
+import dev.reprise.agent.runtime.ordering.AloneMain;
+import dev.reprise.agent.runtime.ordering.SyncActions;
 
 /**
  * Brackets each synchronization action outside monitors with {@code SyncActions.enter} or

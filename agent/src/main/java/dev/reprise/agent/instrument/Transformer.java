@@ -16,12 +16,12 @@ import dev.reprise.agent.instrument.cache.CacheEntry;
 import dev.reprise.agent.instrument.cache.ClassCache;
 import dev.reprise.agent.instrument.cache.ClassPack;
 import dev.reprise.agent.ops.JdkInternals;
-import dev.reprise.agent.runtime.Divergence;
-import dev.reprise.agent.runtime.JdkLoaders;
-import dev.reprise.agent.runtime.RaceWatch;
-import dev.reprise.agent.runtime.Rt;
-import dev.reprise.agent.runtime.Sites;
-import dev.reprise.agent.runtime.ThreadRandoms;
+import dev.reprise.agent.runtime.events.Divergence;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.events.Sites;
+import dev.reprise.agent.runtime.jdk.JdkLoaders;
+import dev.reprise.agent.runtime.ordering.RaceWatch;
+import dev.reprise.agent.runtime.ordering.ThreadRandoms;
 
 /**
  * Applies the catalogue to classes as they load or are retransformed: prologues to hooked JDK

@@ -16,8 +16,8 @@ import dev.reprise.agent.ops.JdkInternals;
  * before the agent, and initializes after, as retransformed.
  */
 final class UnloggedRewriter extends ClassVisitor {
-    private static final String RT = "dev/reprise/agent/runtime/Rt";
-    private static final String INITS = "dev/reprise/agent/runtime/ClassInits";
+    private static final String RT = "dev/reprise/agent/runtime/events/Rt";
+    private static final String INITS = "dev/reprise/agent/runtime/contexts/ClassInits";
 
     /** The {@code ClassInits} method that opens the static initializer's bracket. */
     private final String initializerEnter;

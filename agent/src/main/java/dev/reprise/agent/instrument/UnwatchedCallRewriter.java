@@ -6,7 +6,7 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.Type;
 
-import dev.reprise.agent.runtime.RaceWatch;
+import dev.reprise.agent.runtime.ordering.RaceWatch;
 
 /**
  * Keeps the race watch off the JDK's own calls into the collection classes it watches: brackets

@@ -3,8 +3,8 @@ package dev.reprise.agent.ops;
 import java.nio.ByteBuffer;
 import java.util.zip.CRC32C;
 
-import dev.reprise.agent.runtime.Digest;
-import dev.reprise.agent.runtime.Ev;
+import dev.reprise.agent.runtime.events.Digest;
+import dev.reprise.agent.runtime.events.Ev;
 
 /**
  * Buffers as event values: what a read put in byte arrays and channel buffers, heap and direct

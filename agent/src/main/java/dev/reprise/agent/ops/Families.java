@@ -21,6 +21,7 @@ import dev.reprise.agent.ops.environment.RandomOps;
 import dev.reprise.agent.ops.environment.ReflectedHashes;
 import dev.reprise.agent.ops.environment.StartupState;
 import dev.reprise.agent.ops.environment.TimeOps;
+import dev.reprise.agent.ops.files.ArchiveCopies;
 import dev.reprise.agent.ops.files.ArchiveOps;
 import dev.reprise.agent.ops.files.ChannelParentClose;
 import dev.reprise.agent.ops.files.FileChangeOps;
@@ -32,7 +33,6 @@ import dev.reprise.agent.ops.files.NioDirectoryOps;
 import dev.reprise.agent.ops.files.NioFileSystemOps;
 import dev.reprise.agent.ops.files.NioPathOps;
 import dev.reprise.agent.ops.files.RandomAccessFileOps;
-import dev.reprise.agent.ops.files.ArchiveCopies;
 import dev.reprise.agent.ops.net.KernelTurns;
 import dev.reprise.agent.ops.net.NameLookups;
 import dev.reprise.agent.ops.net.NetworkInterfaces;
@@ -42,13 +42,13 @@ import dev.reprise.agent.ops.net.SocketIo;
 import dev.reprise.agent.ops.net.SocketOps;
 import dev.reprise.agent.ops.net.SocketPolls;
 import dev.reprise.agent.ops.processes.ProcessOps;
-import dev.reprise.agent.runtime.Cleanups;
 import dev.reprise.agent.ops.threads.ManagedBlocks;
 import dev.reprise.agent.ops.threads.MonitorOps;
 import dev.reprise.agent.ops.threads.ParkOps;
 import dev.reprise.agent.ops.threads.ThreadOps;
-import dev.reprise.agent.runtime.IdentityHashes;
-import dev.reprise.agent.runtime.Session;
+import dev.reprise.agent.runtime.contexts.Cleanups;
+import dev.reprise.agent.runtime.events.Session;
+import dev.reprise.agent.runtime.identity.IdentityHashes;
 
 /**
  * The hook classes, each in the subpackage of its domain: every intercepted operation is declared

@@ -13,7 +13,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32;
 
-import dev.reprise.agent.runtime.Divergence;
+import dev.reprise.agent.runtime.events.Divergence;
 import dev.reprise.core.recording.Recording;
 
 /**

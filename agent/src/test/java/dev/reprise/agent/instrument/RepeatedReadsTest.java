@@ -18,7 +18,7 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
-import dev.reprise.agent.runtime.SyncActions;
+import dev.reprise.agent.runtime.ordering.SyncActions;
 import programs.RepeatedReads;
 
 /**

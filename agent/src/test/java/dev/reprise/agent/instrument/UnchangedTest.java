@@ -58,7 +58,7 @@ class UnchangedTest {
                     public void visitCode() {
                         super.visitCode();
                         if (edited && edit == Edit.CALL) {
-                            super.visitMethodInsn(Opcodes.INVOKESTATIC, "dev/reprise/agent/runtime/Rt", "suppress", "()V", false);
+                            super.visitMethodInsn(Opcodes.INVOKESTATIC, "dev/reprise/agent/runtime/events/Rt", "suppress", "()V", false);
                         } else if (edited && edit == Edit.NOP) {
                             super.visitInsn(Opcodes.NOP);
                         }

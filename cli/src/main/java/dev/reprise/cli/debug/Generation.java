@@ -17,7 +17,7 @@ import java.util.concurrent.LinkedBlockingQueue;
  * debugger's), and the debugger's requests set on it once their class is loaded.
  */
 final class Generation {
-    static final String DEBUGGEE = "dev.reprise.agent.runtime.Debuggee";
+    static final String DEBUGGEE = "dev.reprise.agent.runtime.events.Debuggee";
     private static final String DEBUGGEE_SIGNATURE = "L" + DEBUGGEE.replace('.', '/') + ";";
     /** Put on {@link #events} when the JVM is gone. */
     static final JdwpPacket GONE = JdwpPacket.command(0, 0, 0, new byte[0]);

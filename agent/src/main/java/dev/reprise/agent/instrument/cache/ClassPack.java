@@ -17,7 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.reprise.agent.runtime.Sites;
+import dev.reprise.agent.runtime.events.Sites;
 
 /**
  * The cache entries of the classes that runs with one class path loaded, in one file

@@ -5,10 +5,10 @@ import java.lang.invoke.MethodType;
 import java.util.Arrays;
 
 import dev.reprise.agent.ops.CallSite;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * The boot loader's packages as a program lists them ({@code Package.getPackages},

@@ -4,8 +4,8 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 
 import dev.reprise.agent.ops.Prologue;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * Class loading and call-site linking are not events. A class loader reads class files (from jars, directories, or

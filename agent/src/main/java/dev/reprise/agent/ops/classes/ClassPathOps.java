@@ -7,8 +7,8 @@ import java.util.Enumeration;
 
 import dev.reprise.agent.ops.Prologue;
 import dev.reprise.agent.ops.files.ArchiveOps;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * Class and resource lookups of the JDK's built-in class loaders on the class path (opening the

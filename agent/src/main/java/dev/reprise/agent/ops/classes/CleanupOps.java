@@ -8,11 +8,11 @@ import java.lang.ref.Reference;
 
 import dev.reprise.agent.ops.Constructed;
 import dev.reprise.agent.ops.Prologue;
-import dev.reprise.agent.runtime.Cleanups;
-import dev.reprise.agent.runtime.IdentityHashes;
-import dev.reprise.agent.runtime.JdkLoaders;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.contexts.Cleanups;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.identity.IdentityHashes;
+import dev.reprise.agent.runtime.jdk.JdkLoaders;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 import jdk.internal.access.JavaLangAccess;
 import jdk.internal.access.SharedSecrets;
 

@@ -4,7 +4,7 @@ import java.security.ProtectionDomain;
 
 import dev.reprise.agent.instrument.Transformer;
 import dev.reprise.agent.ops.CallSite;
-import dev.reprise.agent.runtime.IdentityHashes;
+import dev.reprise.agent.runtime.identity.IdentityHashes;
 import jdk.internal.access.JavaLangAccess;
 
 /**

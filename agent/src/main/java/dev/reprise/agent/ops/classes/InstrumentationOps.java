@@ -6,10 +6,10 @@ import java.util.jar.JarFile;
 
 import dev.reprise.agent.ops.Prologue;
 import dev.reprise.agent.ops.RecordingCopies;
-import dev.reprise.agent.runtime.Digest;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Op;
+import dev.reprise.agent.runtime.events.Digest;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * Jars a program appends to the class path through an agent's {@code Instrumentation}: Mockito's

@@ -7,12 +7,12 @@ import java.lang.invoke.MethodType;
 
 import dev.reprise.agent.ops.CallSite;
 import dev.reprise.agent.ops.RecordingCopies;
-import dev.reprise.agent.runtime.Digest;
-import dev.reprise.agent.runtime.Divergence;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Digest;
+import dev.reprise.agent.runtime.events.Divergence;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * Loading a native library from a file outside the JDK ({@code System.load}, {@code loadLibrary}).

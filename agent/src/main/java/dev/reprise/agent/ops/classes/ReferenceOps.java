@@ -8,15 +8,15 @@ import java.lang.ref.WeakReference;
 
 import dev.reprise.agent.ops.CallSite;
 import dev.reprise.agent.ops.Constructed;
-import dev.reprise.agent.runtime.Divergence;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.IdentityHashes;
-import dev.reprise.agent.runtime.JdkLoaders;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.PolledReferences;
-import dev.reprise.agent.runtime.Rt;
-import dev.reprise.agent.runtime.Session;
+import dev.reprise.agent.runtime.events.Divergence;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.events.Session;
+import dev.reprise.agent.runtime.identity.IdentityHashes;
+import dev.reprise.agent.runtime.jdk.JdkLoaders;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
+import dev.reprise.agent.runtime.session.PolledReferences;
 
 /**
  * The collector's nondeterminism as the program sees it: whether a weak or soft reference still

@@ -12,7 +12,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 
 import dev.reprise.agent.ops.CallSite;
-import dev.reprise.agent.runtime.JdkMethods;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * Order of reflected methods and constructors. HotSpot lists a class's methods sorted by the

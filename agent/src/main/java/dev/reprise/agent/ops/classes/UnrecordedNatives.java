@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import dev.reprise.agent.runtime.Divergence;
+import dev.reprise.agent.runtime.events.Divergence;
 
 /**
  * Native libraries whose work reaches the operating system through system calls no hook sees,

@@ -2,7 +2,7 @@ package dev.reprise.agent.ops.environment;
 
 import dev.reprise.agent.ops.CallSite;
 import dev.reprise.agent.ops.classes.HiddenClassOps;
-import dev.reprise.agent.runtime.IdentityHashes;
+import dev.reprise.agent.runtime.identity.IdentityHashes;
 
 /**
  * Identity hash codes, at every call that can reach {@code Object.hashCode} or

@@ -8,9 +8,9 @@ import java.util.Collections;
 import java.util.List;
 
 import dev.reprise.agent.ops.Prologue;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Op;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * The process's figures as {@code java.lang.management} gives them: the runtime's name (the PID

@@ -6,11 +6,11 @@ import java.security.SecureRandom;
 
 import dev.reprise.agent.ops.CallSite;
 import dev.reprise.agent.ops.Prologue;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Rt;
-import dev.reprise.agent.runtime.ThreadRandoms;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
+import dev.reprise.agent.runtime.ordering.ThreadRandoms;
 
 /**
  * Entropy. {@code SecureRandom} is hooked where every algorithm delivers its bytes, so replay

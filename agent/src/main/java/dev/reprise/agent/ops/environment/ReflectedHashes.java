@@ -3,8 +3,8 @@ package dev.reprise.agent.ops.environment;
 import java.lang.reflect.Method;
 
 import dev.reprise.agent.ops.Prologue;
-import dev.reprise.agent.runtime.IdentityHashes;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.identity.IdentityHashes;
 
 /**
  * {@code Object.hashCode} and {@code System.identityHashCode} called through {@code Method.invoke},

@@ -8,11 +8,11 @@ import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.JdkFiles;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Rt;
-import dev.reprise.agent.runtime.ThreadRandoms;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.jdk.JdkFiles;
+import dev.reprise.agent.runtime.ordering.ThreadRandoms;
 
 /**
  * What the JVM fixed before the program's first line: system properties (user.dir, user.name,

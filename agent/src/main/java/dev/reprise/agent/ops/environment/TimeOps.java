@@ -7,10 +7,10 @@ import java.time.Instant;
 import dev.reprise.agent.ops.CallSite;
 import dev.reprise.agent.ops.Prologue;
 import dev.reprise.agent.ops.net.SocketOps;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * Clocks. The natives are replaced at their call sites, in the program and in the JDK classes
@@ -23,7 +23,6 @@ public final class TimeOps {
     private static final Op INSTANT = Op.named("time.instant");
     private static final MethodHandle CURRENT_INSTANT =
             JdkMethods.statik(java.time.Clock.class, "currentInstant", MethodType.methodType(Instant.class));
-
 
     private TimeOps() {
     }

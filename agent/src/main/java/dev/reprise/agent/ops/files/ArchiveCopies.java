@@ -13,8 +13,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.reprise.agent.ops.RecordingCopies;
-import dev.reprise.agent.runtime.Digest;
-import dev.reprise.agent.runtime.Session;
+import dev.reprise.agent.runtime.events.Digest;
+import dev.reprise.agent.runtime.events.Session;
 
 /**
  * Archives a replay would not find, opened as a {@code ZipFile}: those the program wrote while

@@ -11,7 +11,7 @@ import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 import dev.reprise.agent.ops.Prologue;
-import dev.reprise.agent.runtime.JdkMethods;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * ZIP archives the JDK reads through {@code ZipFile}: class path jars above all. Any thread reads

@@ -9,9 +9,9 @@ import java.lang.invoke.VarHandle;
 import java.nio.channels.FileChannel;
 
 import dev.reprise.agent.ops.Prologue;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Rt;
-import dev.reprise.agent.runtime.Session;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.events.Session;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * Closing the channel of a stream or a {@code RandomAccessFile} closes its parent too: the JDK's

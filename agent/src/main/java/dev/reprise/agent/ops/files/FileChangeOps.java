@@ -12,11 +12,11 @@ import java.lang.invoke.MethodType;
 
 import dev.reprise.agent.ops.CallSite;
 import dev.reprise.agent.ops.Prologue;
-import dev.reprise.agent.runtime.Digest;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Digest;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * What {@code java.io.File} changes on disk: deleting, creating, renaming, and setting times

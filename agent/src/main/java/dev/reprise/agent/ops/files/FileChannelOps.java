@@ -20,11 +20,11 @@ import java.nio.file.StandardOpenOption;
 import dev.reprise.agent.ops.Buffers;
 import dev.reprise.agent.ops.Prologue;
 import dev.reprise.agent.ops.RecordingCopies;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.JdkFiles;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.jdk.JdkFiles;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * {@code FileChannel}s on files ({@code sun.nio.ch.FileChannelImpl}), which also carry

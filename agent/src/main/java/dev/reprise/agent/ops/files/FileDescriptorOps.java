@@ -4,9 +4,9 @@ import java.io.FileDescriptor;
 import java.io.SyncFailedException;
 
 import dev.reprise.agent.ops.CallSite;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
 
 /**
  * The program's questions to a {@code FileDescriptor} it got from a stream, a

@@ -13,11 +13,11 @@ import java.lang.invoke.MethodHandle;
 
 import dev.reprise.agent.ops.CallSite;
 import dev.reprise.agent.ops.Prologue;
-import dev.reprise.agent.runtime.Digest;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.JdkFiles;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Digest;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.jdk.JdkFiles;
 
 /**
  * What {@code java.io.File} asks the disk without changing it: existence and type, access,

@@ -9,11 +9,11 @@ import java.lang.invoke.VarHandle;
 
 import dev.reprise.agent.ops.Buffers;
 import dev.reprise.agent.ops.Prologue;
-import dev.reprise.agent.runtime.Digest;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.JdkFiles;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Op;
+import dev.reprise.agent.runtime.events.Digest;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.jdk.JdkFiles;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * {@code FileInputStream} and {@code FileOutputStream}, stdin, stdout and stderr included. On

@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import dev.reprise.agent.ops.CallSite;
 import dev.reprise.agent.ops.Prologue;
 import dev.reprise.agent.ops.net.NativeMemory;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
 
 /**
  * {@code java.nio.file} metadata on the default file system, hooked in

@@ -8,12 +8,12 @@ import java.lang.invoke.VarHandle;
 import dev.reprise.agent.ops.Buffers;
 import dev.reprise.agent.ops.CallSite;
 import dev.reprise.agent.ops.Prologue;
-import dev.reprise.agent.runtime.Digest;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.JdkFiles;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Digest;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.jdk.JdkFiles;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * {@code RandomAccessFile}. On replay the file is never opened: reads, lengths and positions

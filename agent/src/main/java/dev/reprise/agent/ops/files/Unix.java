@@ -5,9 +5,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.file.Path;
 
-import dev.reprise.agent.runtime.Digest;
-import dev.reprise.agent.runtime.JdkFiles;
-import dev.reprise.agent.runtime.JdkMethods;
+import dev.reprise.agent.runtime.events.Digest;
+import dev.reprise.agent.runtime.jdk.JdkFiles;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * The JDK's {@code sun.nio.fs.UnixNativeDispatcher}, which hooks cannot name at compile time:

@@ -9,7 +9,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
-import dev.reprise.agent.runtime.Ev;
+import dev.reprise.agent.runtime.events.Ev;
 
 /**
  * The fields of a {@code sun.nio.fs.UnixFileAttributes} that a stat call fills (mode, size,

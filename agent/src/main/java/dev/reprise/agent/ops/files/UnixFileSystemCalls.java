@@ -4,9 +4,9 @@ import java.io.File;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 
-import dev.reprise.agent.runtime.Digest;
-import dev.reprise.agent.runtime.JdkFiles;
-import dev.reprise.agent.runtime.JdkMethods;
+import dev.reprise.agent.runtime.events.Digest;
+import dev.reprise.agent.runtime.jdk.JdkFiles;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * What the {@code java.io.File} hooks share. {@code File} reaches the disk only through

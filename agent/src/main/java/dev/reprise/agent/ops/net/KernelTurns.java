@@ -1,8 +1,8 @@
 package dev.reprise.agent.ops.net;
 
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Ordered;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.ordering.Ordered;
 
 /**
  * The order in which the program's threads reached each other through the kernel. When one

@@ -6,11 +6,11 @@ import java.lang.invoke.MethodType;
 import java.net.InetAddress;
 
 import dev.reprise.agent.ops.CallSite;
-import dev.reprise.agent.runtime.Digest;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Digest;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * Host-name lookups: the JDK's resolver asks the operating system through {@code InetAddressImpl}

@@ -1,8 +1,8 @@
 package dev.reprise.agent.ops.net;
 
 import dev.reprise.agent.ops.Prologue;
-import dev.reprise.agent.runtime.OutsideWorld;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.session.OutsideWorld;
 
 /**
  * The guard on what Reprise does not record ({@link OutsideWorld}): a socket of JDK 17's legacy

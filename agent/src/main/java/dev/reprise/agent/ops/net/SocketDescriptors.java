@@ -4,7 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.util.Arrays;
 
-import dev.reprise.agent.runtime.JdkMethods;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * The descriptors of a replay's sockets, and how the recording's descriptor numbers name them.

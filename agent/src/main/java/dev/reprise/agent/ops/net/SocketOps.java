@@ -8,11 +8,11 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 
 import dev.reprise.agent.ops.CallSite;
-import dev.reprise.agent.runtime.Digest;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Digest;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * A socket's life: created, bound, listening, connected, accepted, asked its addresses and

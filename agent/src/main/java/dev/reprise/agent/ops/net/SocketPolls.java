@@ -6,10 +6,10 @@ import java.lang.invoke.MethodType;
 
 import dev.reprise.agent.ops.CallSite;
 import dev.reprise.agent.ops.Prologue;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * Waits for sockets to be ready: a blocking socket's {@code poll} (how {@code java.net}'s sockets

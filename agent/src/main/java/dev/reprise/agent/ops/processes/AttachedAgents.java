@@ -11,9 +11,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.jar.JarFile;
 
 import dev.reprise.agent.ops.RecordingCopies;
-import dev.reprise.agent.runtime.Divergence;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Divergence;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Rt;
 
 /**
  * Agents attached to the recorded JVM from outside, as a child the program started does to load

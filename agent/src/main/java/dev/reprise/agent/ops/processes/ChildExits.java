@@ -5,7 +5,7 @@ import java.lang.invoke.MethodType;
 import java.util.concurrent.CompletableFuture;
 
 import dev.reprise.agent.ops.threads.ManagedBlocks;
-import dev.reprise.agent.runtime.JdkMethods;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * Waits, while recording, for a process to exit, touching nothing the program shares. The JDK's

@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 
 import dev.reprise.agent.ops.Buffers;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
 
 /**
  * The program's end of a child's stdin. Every call is an event of the calling thread whose digest

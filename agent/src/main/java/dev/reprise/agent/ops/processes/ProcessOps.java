@@ -7,11 +7,11 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.reprise.agent.ops.Prologue;
-import dev.reprise.agent.runtime.Digest;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Session;
+import dev.reprise.agent.runtime.events.Digest;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Session;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * Child processes. Every process, by {@code ProcessBuilder} or {@code Runtime.exec}, is started

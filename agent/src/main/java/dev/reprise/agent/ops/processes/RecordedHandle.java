@@ -8,9 +8,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Rt;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
 
 /**
  * The {@code ProcessHandle} of a child, or of a process the program looked up by pid: as

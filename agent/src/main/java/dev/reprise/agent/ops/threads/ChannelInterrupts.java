@@ -4,7 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
 
-import dev.reprise.agent.runtime.JdkMethods;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * What an interrupt does to the interruptible channel its target is blocked on, which a replay,

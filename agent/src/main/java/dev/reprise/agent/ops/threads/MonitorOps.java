@@ -2,11 +2,11 @@ package dev.reprise.agent.ops.threads;
 
 import dev.reprise.agent.ops.CallSite;
 import dev.reprise.agent.ops.Prologue;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Ordered;
-import dev.reprise.agent.runtime.Rt;
-import dev.reprise.agent.runtime.ThreadCtx;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.events.ThreadCtx;
+import dev.reprise.agent.runtime.ordering.Ordered;
 
 /**
  * Monitors: {@code synchronized} blocks and methods (made blocks by {@code MonitorRewriter}) and
@@ -50,13 +50,13 @@ public final class MonitorOps {
 
     @jdk.internal.vm.annotation.DontInline
     public static void entered(Object claim) {
-        Ordered.afterMonitor((dev.reprise.agent.runtime.ThreadCtx) claim);
+        Ordered.afterMonitor((dev.reprise.agent.runtime.events.ThreadCtx) claim);
     }
 
     private static java.lang.invoke.MethodHandle internalLock() {
         try {
             Class<?> c = Class.forName("jdk.internal.misc.InternalLock", false, null);
-            return dev.reprise.agent.runtime.JdkMethods.special(c, "lock", java.lang.invoke.MethodType.methodType(void.class))
+            return dev.reprise.agent.runtime.jdk.JdkMethods.special(c, "lock", java.lang.invoke.MethodType.methodType(void.class))
                     .asType(java.lang.invoke.MethodType.methodType(void.class, Object.class));
         } catch (ClassNotFoundException e) {
             return null; // JDK 17: the console streams use their monitors
@@ -66,7 +66,7 @@ public final class MonitorOps {
     /** JDK 21+: the console streams lock an InternalLock rather than their monitor. */
     @Prologue(owner = "jdk/internal/misc/InternalLock", method = "lock", desc = "()V", optional = true)
     public static void internalLock(Object lock) throws Throwable {
-        dev.reprise.agent.runtime.ThreadCtx claim = Ordered.beforeLock(INTERNAL_LOCK, 0, lock);
+        dev.reprise.agent.runtime.events.ThreadCtx claim = Ordered.beforeLock(INTERNAL_LOCK, 0, lock);
         try {
             INTERNAL_LOCK_LIVE.invokeExact(lock);
         } finally {

@@ -6,13 +6,13 @@ import java.util.concurrent.locks.LockSupport;
 
 import dev.reprise.agent.ops.CallSite;
 import dev.reprise.agent.ops.Prologue;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Ordered;
-import dev.reprise.agent.runtime.Rt;
-import dev.reprise.agent.runtime.Session;
-import dev.reprise.agent.runtime.SyncActions;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.events.Session;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
+import dev.reprise.agent.runtime.ordering.Ordered;
+import dev.reprise.agent.runtime.ordering.SyncActions;
 
 /**
  * {@code LockSupport}: the blocking primitive under every {@code java.util.concurrent} wait.

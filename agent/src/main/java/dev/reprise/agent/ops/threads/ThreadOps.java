@@ -6,17 +6,17 @@ import java.lang.invoke.MethodType;
 
 import dev.reprise.agent.ops.CallSite;
 import dev.reprise.agent.ops.Prologue;
-import dev.reprise.agent.runtime.Ev;
-import dev.reprise.agent.runtime.IdentityHashes;
-import dev.reprise.agent.runtime.JdkMethods;
-import dev.reprise.agent.runtime.Op;
-import dev.reprise.agent.runtime.Ordered;
-import dev.reprise.agent.runtime.RaceWatch;
-import dev.reprise.agent.runtime.Rt;
-import dev.reprise.agent.runtime.RunInfo;
-import dev.reprise.agent.runtime.Session;
-import dev.reprise.agent.runtime.SyncActions;
-import dev.reprise.agent.runtime.Threads;
+import dev.reprise.agent.runtime.events.Ev;
+import dev.reprise.agent.runtime.events.Op;
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.events.Session;
+import dev.reprise.agent.runtime.identity.IdentityHashes;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
+import dev.reprise.agent.runtime.ordering.Ordered;
+import dev.reprise.agent.runtime.ordering.RaceWatch;
+import dev.reprise.agent.runtime.ordering.SyncActions;
+import dev.reprise.agent.runtime.ordering.Threads;
+import dev.reprise.agent.runtime.session.RunInfo;
 
 /**
  * Threads. Starting a thread names it by its creation path and is ordered (on one registry

@@ -1,0 +1,45 @@
+package dev.reprise.agent.runtime.events;
+
+/**
+ * A stack overflow inside Reprise's own work on an event. The JVM throws it at whatever call
+ * ran out of stack, which may be one of Reprise's between the claim of an event and its end:
+ * the claim then stays held, and without this every later call of the thread ran live and
+ * unrecorded, and its replay printed what the replaying machine gave it. The program's handler
+ * that catches the overflow ({@code instrument/ErrorHandlerRewriter}) finds the claim held with
+ * no hook on its stack. Recording then drops the event the overflow cut short, releases the
+ * claim and logs {@code thread.stack.overflow} in its place; a replay that comes to that event
+ * throws a {@code StackOverflowError} from the call the recording's overflow cut
+ * ({@link ReplayEv}), where the program catches it as it did. A replay whose own stack overflows
+ * first stops with a report.
+ */
+final class Overflows {
+    private Overflows() {
+    }
+
+    /** The program caught a {@code StackOverflowError} on this thread. */
+    static void caught() {
+        ThreadCtx ctx = Rt.current();
+        if (ctx == ThreadCtx.UNRECORDED || ctx.depth == ctx.baseDepth || hookOnStack()) {
+            return; // no claim held, or held by a hook whose live work the program runs in
+        }
+        ctx.ev.abandon();
+        if (ctx.ev.recording()) {
+            ctx.depth = ctx.baseDepth + 1;
+            Ev.begin(ctx, Ev.OVERFLOW, 0, 0).end();
+        } else {
+            Divergence.overflowed(ctx);
+        }
+        ctx.depth = ctx.baseDepth;
+    }
+
+    /** Whether a frame of Reprise's hooks or runtime is below the handler's: rare, so the walk's cost is no matter. */
+    private static boolean hookOnStack() {
+        for (StackTraceElement e : new Throwable().getStackTrace()) {
+            String c = e.getClassName();
+            if (c.startsWith("dev.reprise.agent.") && !c.equals(Overflows.class.getName()) && !c.equals(Rt.class.getName())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

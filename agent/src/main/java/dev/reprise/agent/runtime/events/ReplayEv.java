@@ -1,0 +1,205 @@
+package dev.reprise.agent.runtime.events;
+
+import dev.reprise.core.log.EventHeader;
+import dev.reprise.core.log.EventInput;
+import dev.reprise.core.log.RecordingCorruptException;
+
+/**
+ * The replaying half of {@link Ev}: each value is the one the recording logged, and each event's
+ * operation, site and digest are checked against the recorded header ({@link Divergence}).
+ */
+public final class ReplayEv extends Ev {
+    public final EventInput in;
+    private final StreamEnds ends;
+    private long payloadEnd;
+    /** The event read was logged under the operation's relaxed twin. */
+    private boolean relaxed;
+    /** The stream held a run before the current event; its events' sites were not recorded. */
+    private boolean readRuns;
+
+    public ReplayEv(ThreadCtx ctx, EventInput in, StreamEnds ends) {
+        super(ctx, !ctx.jdkInit);
+        this.in = in;
+        this.ends = ends;
+    }
+
+    /** Reads the index that begins an application class initializer's stream; -1 if the stream does not begin so. */
+    public static long readInitIndex(EventInput in) {
+        EventHeader h = EventHeader.read(in);
+        return h.op() == INIT_INDEX.id && !h.threw() ? in.getVarLong() : -1;
+    }
+
+    /** Whether the stream holds no further event, not even a counted one. */
+    public boolean exhausted() {
+        try {
+            return run == 0 && in.atEnd();
+        } catch (RecordingCorruptException e) {
+            throw ends.corrupt(e);
+        }
+    }
+
+    /** True if the event read is the relaxed twin of its operation. */
+    public boolean relaxed() {
+        return relaxed;
+    }
+
+    @Override
+    void start(int op, int site, int digest) {
+        this.op = op;
+        this.site = site;
+        this.digest = digest;
+        this.open = true;
+        if (ctx.chaos != null) {
+            ctx.chaos.beforeEvent();
+        }
+        if (ctx.eventNo == ctx.stopBefore) {
+            Debuggee.reached(ctx);
+        }
+        if (run > 0) {
+            run--;
+            takeFromRun();
+            return;
+        }
+        EventHeader h;
+        try {
+            if (in.atEnd()) {
+                run = ends.cutTail(ctx, op, site, relaxedTwin != 0) - 1;
+                takeFromRun();
+                return;
+            }
+            h = EventHeader.read(in);
+            if (h.op() == ALONE_END.id && h.length() == 0) {
+                ctx.eventNo++;
+                aloneEnding = true;
+                h = EventHeader.read(in); // the event it marks
+            }
+        } catch (EventInput.EndOfStream e) {
+            ends.endOfRecording(ctx, op, site);
+            return;
+        } catch (RecordingCorruptException e) {
+            throw ends.corrupt(e);
+        }
+        payloadEnd = in.position() + h.length();
+        if (h.op() == RUN.id) {
+            readRuns = true;
+            run = in.getVarLong() - 1;
+            ctx.eventNo++;
+            takeFromRun();
+            return;
+        }
+        if (h.op() == OVERFLOW.id && op != h.op()) {
+            // The recording's stack overflowed in this call (Overflows): so does the replay's.
+            ctx.eventNo++;
+            open = false;
+            ctx.depth = 0;
+            throw new StackOverflowError();
+        }
+        relaxed = relaxedTwin != 0 && h.op() == relaxedTwin;
+        if (relaxed) {
+            this.op = relaxedTwin;
+        }
+        if ((h.op() != op && !relaxed) || h.site() != site || h.digest() != digest) {
+            Divergence.report(ctx, h.op(), h.site(), h.digest(), op, site, digest);
+        }
+        if (h.threw()) {
+            Throwable t = Exceptions.read(in);
+            end();
+            throw sneaky(t);
+        }
+    }
+
+    /** This event is one of a run's relaxed events, which have no values. */
+    private void takeFromRun() {
+        if (relaxedTwin == 0) {
+            if (in.atEnd()) {
+                ends.endOfRecording(ctx, op, site); // taking a cut tail (CutTails)
+            }
+            Divergence.relaxedExpected(ctx, op, site, digest);
+        }
+        relaxed = true;
+        op = relaxedTwin;
+        inRun = true;
+        payloadEnd = in.position();
+    }
+
+    @Override
+    public boolean counted(boolean usual) {
+        return relaxed;
+    }
+
+    /** Taken from the run the stream is in, if one is left. */
+    @Override
+    public boolean takeRelaxed() {
+        if (countsRelaxed && run > 0) {
+            run--;
+            return true;
+        }
+        return false;
+    }
+
+    /** Whether this thread replayed relaxed events from counts, whose sites the recording did not keep. */
+    boolean readRuns() {
+        return readRuns;
+    }
+
+    @Override
+    public boolean recording() {
+        return false;
+    }
+
+    @Override
+    public long j(long v) {
+        return in.getSignedVarLong();
+    }
+
+    @Override
+    public String s(String v) {
+        return in.getString();
+    }
+
+    @Override
+    public void fill(byte[] b, int off, int len) {
+        in.getBytes(b, off, len);
+    }
+
+    @Override
+    public byte[] blob(byte[] v) {
+        return in.getBlob();
+    }
+
+    @Override
+    public RuntimeException threw(Throwable t) {
+        throw sneaky(t);
+    }
+
+    @Override
+    void abandon() {
+        open = false;
+        inRun = false;
+    }
+
+    @Override
+    public Throwable failure(Throwable t) {
+        return in.getVarLong() == 0 ? null : Exceptions.read(in);
+    }
+
+    @Override
+    public void end() {
+        if (!open) {
+            return;
+        }
+        open = false;
+        if (inRun) {
+            inRun = false; // taken from the run
+        } else {
+            ctx.eventNo++;
+            if (in.position() != payloadEnd) {
+                long off = in.position() - payloadEnd;
+                Divergence.mismatch(Op.nameOf(op), "it decoded " + Math.abs(off) + " bytes " + (off < 0 ? "less" : "more")
+                        + " than the recorded payload");
+            }
+            endAloneIfMarked();
+        }
+        ctx.depth = 0;
+    }
+}

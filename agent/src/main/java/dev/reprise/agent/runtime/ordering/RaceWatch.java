@@ -1,0 +1,406 @@
+package dev.reprise.agent.runtime.ordering;
+
+import dev.reprise.agent.runtime.events.Rt;
+import dev.reprise.agent.runtime.events.ThreadCtx;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Record, RTO, when {@code reprise record} learns a program's races: finds the plain fields two
+ * threads access, one of them writing, with no ordered synchronization event between the two
+ * accesses. Such a field is what a replay reads another value from; the next recording orders it
+ * as {@code --order-field} would ({@code cli/RaceProfile}).
+ *
+ * <p>Happens-before comes from Reprise's own ordering: every edge a thread's ordered event logs
+ * (to another thread's event, by count) raises what the thread has seen of that thread
+ * ({@link #saw}), and with it all that thread had seen; a started thread begins with what its
+ * parent had seen, and its parent's count ({@link #inherited}); a join follows the joined thread.
+ * An access is stamped with its thread's count of events so far; an access by thread {@code T}
+ * after one by thread {@code U} stamped {@code c} is ordered when {@code T} has seen an event of
+ * {@code U} past {@code c}. A monitor's release is no event: the next holder's acquisition
+ * follows the acquisition before it, and covers all its holder did up to now, past the release
+ * (events inside the block, a nested monitor, raised its count). What another thread had seen is
+ * taken as of now, not as of the event, which may hide a race, never report one. A write's edges
+ * to the reads before it are no happens-before in the memory model, but a replay keeps them, so
+ * what they order replays. A hand-off through a thread that is not recorded is no edge, and
+ * looks like a race, which only orders one field more.
+ *
+ * <p>Per field, not per object: each field remembers the objects of its last accesses
+ * ({@link Recent}) and compares by reference, so nothing hashes the program's objects (which
+ * would change the identity hashes a replay gives them). Two threads working on one object's
+ * field meet there; a race on an object that drops out of the field's recent ones between the
+ * two threads' accesses is missed. A field's object
+ * and stamps change together under a lock of the field's own; what a thread has seen is its own,
+ * read by others without synchronization, and only grows: a stale read sees less, which only
+ * hides a race.
+ *
+ * <p>Reference array elements are watched per array, under the array's class (so a class reading
+ * an array another class fills meets it there): each access names the class whose code made it,
+ * and a race names both classes, whose element accesses the next recording orders
+ * ({@code owner.[]}). Per array, not per element: two threads filling distinct slots with nothing
+ * between them count as racing, which only orders more.
+ */
+public final class RaceWatch {
+    /** Whether this run watches: set once in premain, before any class is instrumented. */
+    private static volatile boolean on;
+    /** Fields watched at most; later ones are not watched. */
+    private static final int MAX_FIELDS = 1 << 16;
+    /** Threads an edge can name here: class initializers' contexts (indexes from the top) are not watched. */
+    private static final int MAX_THREADS = 1 << 12;
+    /**
+     * Field names by id, in an open-addressed table keyed by the name's hash: the instrumented code
+     * passes the name, a constant the JVM interns, so an id costs a hash the string caches and a
+     * reference compare, and cached instrumented classes stay right in every run.
+     */
+    private static final String[] NAMES = new String[MAX_FIELDS];
+    /** Per field, the objects whose field was accessed last, made at the field's first access. */
+    private static final Recent[] RECENT = new Recent[MAX_FIELDS];
+    private static final boolean[] RACED = new boolean[MAX_FIELDS];
+    /** Per field, 1 while a thread reads or updates its {@link #RECENT}; through {@link #LOCKS}. */
+    private static final int[] LOCKED = new int[MAX_FIELDS];
+    private static final VarHandle LOCKS = MethodHandles.arrayElementVarHandle(int[].class);
+    /** Recorded threads' contexts by index, set as each opens, before any thread orders after its events. */
+    private static final ThreadCtx[] CONTEXTS = new ThreadCtx[MAX_THREADS];
+    private static final int COUNT_BITS = 44;
+    private static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
+    /**
+     * Per slot ({@code SyncOrder}), the index of the recorded thread that acquired a monitor there
+     * last, -1 if none; read and written under the slot's lock ({@code SlotLocks.MEMORY}). An
+     * acquisition follows that thread up to its count now ({@link #acquired}).
+     */
+    private static final int[] HOLDERS = new int[SyncOrder.SLOTS];
+
+    static {
+        Arrays.fill(HOLDERS, -1);
+    }
+
+    /** The classes whose reference array element accesses raced, internal names; under its own lock. */
+    private static final Set<String> ELEMENT_RACES = new TreeSet<>();
+
+    private RaceWatch() {
+    }
+
+    public static void configure(boolean watch) {
+        on = watch;
+    }
+
+    public static boolean on() {
+        return on;
+    }
+
+    /**
+     * Before a call the JDK itself makes into a collection class the watch sees
+     * ({@code instrument/UnwatchedCallRewriter}): until the matching {@link #watched}, the
+     * thread's accesses are not watched. The JDK shares such lists under its own locks (the
+     * logger tree's under {@code LogManager}'s), which Reprise does not order, so the watch would
+     * take them for races and order every list's fields. Nothing else about the thread changes:
+     * the bracket is in recordings that watch only, so it must not change what is recorded.
+     */
+    public static void unwatched() {
+        if (Rt.active) {
+            ThreadCtx ctx = Rt.current();
+            if (ctx != ThreadCtx.UNRECORDED) {
+                ctx.unwatched++;
+            }
+        }
+    }
+
+    /** After the call {@link #unwatched} preceded, also when it threw. */
+    public static void watched() {
+        if (Rt.active) {
+            ThreadCtx ctx = Rt.current();
+            if (ctx != ThreadCtx.UNRECORDED) {
+                ctx.unwatched--;
+            }
+        }
+    }
+
+    /** The id of {@code field} ({@code owner.name}, internal class name); -1 once the table is full. */
+    private static int id(String field) {
+        int i = field.hashCode() & (MAX_FIELDS - 1);
+        for (int probes = 0; probes < MAX_FIELDS; probes++, i = (i + 1) & (MAX_FIELDS - 1)) {
+            String n = NAMES[i];
+            if (n == field) {
+                return i;
+            }
+            if (n == null) {
+                return register(field);
+            }
+            if (n.equals(field)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Registers {@code field} once, under the lock: the probe that found no name raced with another registering. */
+    private static synchronized int register(String field) {
+        int i = field.hashCode() & (MAX_FIELDS - 1);
+        for (int probes = 0; probes < MAX_FIELDS; probes++, i = (i + 1) & (MAX_FIELDS - 1)) {
+            if (NAMES[i] == null) {
+                NAMES[i] = field;
+                return i;
+            }
+            if (NAMES[i].equals(field)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    public static void read(Object o, String field) {
+        access(o, field, false);
+    }
+
+    public static void write(Object o, String field) {
+        access(o, field, true);
+    }
+
+    public static void readStatic(String field) {
+        access(null, field, false);
+    }
+
+    public static void writeStatic(String field) {
+        access(null, field, true);
+    }
+
+    /** The current thread's code in {@code site} (a class) reads an element of {@code array}. */
+    public static void readElement(Object array, String site) {
+        watch(array, array.getClass().getName(), site, false);
+    }
+
+    /** The current thread's code in {@code site} (a class) writes an element of {@code array}. */
+    public static void writeElement(Object array, String site) {
+        watch(array, array.getClass().getName(), site, true);
+    }
+
+    private static void access(Object o, String field, boolean write) {
+        watch(o, field, null, write);
+    }
+
+    /**
+     * An access to {@code key} (a field, or an array class) of {@code o}; {@code site}, for an
+     * array element, the class whose code accesses it, else null.
+     */
+    private static void watch(Object o, String key, String site, boolean write) {
+        // Main alone races with no one, and what it did before a start happens-before the
+        // started thread: a single-threaded program, or one's first phase, costs a test.
+        if (!Rt.active || AloneMain.thread == Thread.currentThread()) {
+            return;
+        }
+        int f = id(key);
+        if (f < 0 || RACED[f]) {
+            return;
+        }
+        ThreadCtx ctx = Rt.current();
+        // Not a recorded thread, Reprise's own work, the JDK's own calls into java.util.concurrent
+        // (unordered by design) or into the collections watched, or a class initializer's context
+        // (which the JVM orders).
+        if (ctx.depth != 0 || ctx.quiet != 0 || ctx.unwatched != 0 || ctx.initializing != null || ctx.index < 0
+                || ctx.index >= MAX_THREADS) {
+            return;
+        }
+        long me = ((long) (ctx.index + 1) << COUNT_BITS) | ctx.syncCount;
+        boolean raced;
+        String other; // for an array, the class of the access raced with
+        // A field's object and stamps change together, under the field's lock: two threads
+        // accessing the field of two objects at once otherwise mixed one's object with the
+        // other's stamps, a race no two threads ran.
+        while (!LOCKS.compareAndSet(LOCKED, f, 0, 1)) {
+            Thread.onSpinWait();
+        }
+        try {
+            Recent recent = RECENT[f];
+            if (recent == null) {
+                recent = new Recent();
+                RECENT[f] = recent;
+            }
+            int i = recent.indexOf(o);
+            if (i < 0) {
+                recent.add(o, write ? me : 0, write ? 0 : me, site);
+                return;
+            }
+            boolean afterWrite = unordered(ctx, recent.write[i]);
+            raced = afterWrite || write && unordered(ctx, recent.read[i]);
+            other = afterWrite ? recent.writeSites[i] : recent.readSites[i];
+            if (write) {
+                recent.write[i] = me;
+                recent.read[i] = 0;
+                recent.writeSites[i] = site;
+            } else {
+                recent.read[i] = me;
+                recent.readSites[i] = site;
+            }
+        } finally {
+            LOCKS.setRelease(LOCKED, f, 0);
+        }
+        if (!raced) {
+            return;
+        }
+        if (site == null) {
+            RACED[f] = true;
+        } else {
+            synchronized (ELEMENT_RACES) {
+                ELEMENT_RACES.add(site);
+                if (other != null) {
+                    ELEMENT_RACES.add(other);
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether {@code other}, an access packed as in {@link Recent#write}, is another thread's that
+     * {@code ctx} has not seen: its count is not below what {@code ctx} has seen of its thread.
+     */
+    private static boolean unordered(ThreadCtx ctx, long other) {
+        int thread = (int) (other >>> COUNT_BITS) - 1;
+        if (other == 0 || thread == ctx.index) {
+            return false;
+        }
+        long[] seen = ctx.seen;
+        return seen == null || thread >= seen.length || seen[thread] <= (other & COUNT_MASK);
+    }
+
+    /**
+     * The objects whose field was accessed last, up to {@value #WAYS}, replaced in turn: a shared
+     * object stays while each thread also works on objects of its own (h2's queue of waiting
+     * sessions among the deques every query makes). Compared by reference; a static field's
+     * object is null. Only under the field's lock.
+     */
+    private static final class Recent {
+        private static final int WAYS = 16;
+        final Object[] objects = new Object[WAYS];
+        /** The last write to each object's field, and the last read since, as (thread index + 1, count) packed; 0 none. */
+        final long[] write = new long[WAYS];
+        final long[] read = new long[WAYS];
+        /** For an array, the classes whose code made that write and that read; null for a field. */
+        final String[] writeSites = new String[WAYS];
+        final String[] readSites = new String[WAYS];
+        int used;
+        int next;
+
+        int indexOf(Object o) {
+            for (int i = 0; i < used; i++) {
+                if (objects[i] == o) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        void add(Object o, long w, long r, String site) {
+            int i = used < WAYS ? used++ : next++ % WAYS;
+            objects[i] = o;
+            write[i] = w;
+            read[i] = r;
+            writeSites[i] = w == 0 ? null : site;
+            readSites[i] = r == 0 ? null : site;
+        }
+
+    }
+
+    /** Opens the watch of {@code ctx}, a recorded thread's new context, with what it has seen as it begins ({@link #inherited}). */
+    static void opened(ThreadCtx ctx, long[] seen) {
+        if (on && ctx.index >= 0 && ctx.index < MAX_THREADS) {
+            ctx.seen = seen;
+            CONTEXTS[ctx.index] = ctx;
+        }
+    }
+
+    /**
+     * A monitor acquired on {@code slot}, under the slot's lock: the thread follows the monitor's
+     * previous holder up to its count now. The ordering gives no edge when the slot's last event is
+     * the acquirer's own, a volatile write to the same object (whose slot its monitor shares), and
+     * without this the watch took a field the monitor guards for a race (a promise's count of
+     * waiters, beside its volatile result).
+     */
+    static void acquired(ThreadCtx ctx, int slot) {
+        int previous = HOLDERS[slot];
+        HOLDERS[slot] = ctx.index;
+        if (previous >= 0 && previous != ctx.index) {
+            saw(ctx, previous, 0, true);
+        }
+    }
+
+    /**
+     * {@code ctx}'s ordered event follows event {@code count} of thread {@code thread}; for a
+     * monitor's acquisition ({@code acquisition}), what that thread has done since, up to its
+     * release: its count now, a plain read of another thread's field that may lag, which only
+     * sees less. {@code seen} holds the first count not covered.
+     */
+    static void saw(ThreadCtx ctx, int thread, long count, boolean acquisition) {
+        if (!on || thread < 0 || thread >= MAX_THREADS || ctx.index < 0 || thread == ctx.index) {
+            return;
+        }
+        ThreadCtx other = CONTEXTS[thread];
+        // Covered: the other thread's accesses stamped below the event's count, which came
+        // before the event; for an acquisition, also those stamped up to its count now.
+        long covered = acquisition && other != null ? Math.max(count, other.syncCount) + 1 : count;
+        long[] theirs = other == null ? null : other.seen;
+        long[] seen = ctx.seen;
+        int n = Math.max(thread + 1, theirs == null ? 0 : theirs.length);
+        if (seen == null || seen.length < n) {
+            seen = Arrays.copyOf(seen == null ? new long[0] : seen, n);
+            ctx.seen = seen;
+        }
+        seen[thread] = Math.max(seen[thread], covered);
+        if (theirs != null) {
+            // What the other thread had seen, taken now rather than as of the event: it may have
+            // seen more since, which only hides a race, never reports one.
+            for (int i = 0; i < theirs.length; i++) {
+                seen[i] = Math.max(seen[i], theirs[i]);
+            }
+        }
+    }
+
+    /** The current thread's join of {@code t} returned with {@code t} ended: it follows all {@code t} did. */
+    public static void joined(Thread t) {
+        if (on) {
+            ThreadCtx ctx = Rt.current();
+            if (ctx.depth <= 1 && ctx.index >= 0) {
+                saw(ctx, Threads.indexOf(t), 0, true);
+            }
+        }
+    }
+
+    /**
+     * What a thread {@code parent} starts has seen as it begins: all that its parent had, and
+     * everything its parent did before the start, which comes before the start's own event.
+     */
+    static long[] inherited(ThreadCtx parent) {
+        if (!on || parent.index < 0 || parent.index >= MAX_THREADS) {
+            return null;
+        }
+        long[] seen = Arrays.copyOf(parent.seen == null ? new long[0] : parent.seen, Math.max(parent.index + 1,
+                parent.seen == null ? 0 : parent.seen.length));
+        seen[parent.index] = Math.max(seen[parent.index], parent.syncCount + 1); // its accesses so far, before the start
+        return seen;
+    }
+
+    /**
+     * The fields found racing, as {@code internal/Class.field}, and the classes whose array
+     * element accesses did, as {@code internal/Class.[]}; sorted.
+     */
+    public static List<String> raced() {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < MAX_FIELDS; i++) {
+            if (RACED[i] && NAMES[i] != null) {
+                out.add(NAMES[i]);
+            }
+        }
+        synchronized (ELEMENT_RACES) {
+            for (String c : ELEMENT_RACES) {
+                out.add(c + ".[]");
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+}
