@@ -1,8 +1,5 @@
 package dev.reprise.agent.runtime.events;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-
 /**
  * Recording under RTO: a cleanup's request that main end its alone phase, and the end itself, at
  * an event main's stream marks ({@link Ev#ALONE_END}) so that a replay ends the phase at the same
@@ -11,22 +8,16 @@ import java.lang.invoke.VarHandle;
  */
 public final class AloneEnd {
     /**
-     * Set by a cleanup's thread, cleared by main as its alone phase ends. Main reads it at each of
-     * its events, opaquely ({@link #WANTED}): it must see the request soon, but nothing it reads
-     * later depends on it, so no barrier is paid on that path.
+     * Set by a cleanup's thread, cleared by main as its alone phase ends; main reads it as it
+     * writes an event. Main's fast path, which counts its synchronization, reads nothing new:
+     * the request stops main's counting instead ({@link Ev#countsRelaxed}), so its next event is
+     * written.
      */
-    private static boolean wanted;
-    private static final VarHandle WANTED;
+    private static volatile boolean wanted;
+    /** Main's event whose counting a request stopped, to restore as the phase ends; main's own once set. */
+    private static Ev stopped;
     /** Installed at start-up, before any event; volatile for a thread that never met premain. */
     private static volatile Runnable ender;
-
-    static {
-        try {
-            WANTED = MethodHandles.lookup().findStaticVarHandle(AloneEnd.class, "wanted", boolean.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private AloneEnd() {
     }
@@ -36,19 +27,35 @@ public final class AloneEnd {
         ender = end;
     }
 
-    /** A cleanup's thread asks main to end its alone phase at its next event. */
-    public static void want() {
-        WANTED.setVolatile(true);
+    /**
+     * A cleanup's thread asks main, whose context is {@code main}, to end its alone phase at its
+     * next event. {@link #stopped} is written before the volatile {@link #wanted}, which main
+     * reads before it reads {@code stopped} ({@link #clear}).
+     */
+    public static void want(ThreadCtx main) {
+        Ev ev = main.ev;
+        if (ev.countsRelaxed && ev.recording()) {
+            stopped = ev;
+            ev.countsRelaxed = false;
+        }
+        wanted = true;
     }
 
-    /** The phase ended (the marked event, or a thread's start): main no longer answers a request. */
+    /** On main, as the phase ends (the marked event, or a thread's start): main counts again and answers no request. */
     public static void clear() {
-        WANTED.setOpaque(false);
+        if (wanted) {
+            wanted = false;
+            Ev ev = stopped;
+            if (ev != null) {
+                stopped = null;
+                ev.countsRelaxed = true;
+            }
+        }
     }
 
     /** Record, on main: whether a cleanup asked main to end its alone phase, which has not ended yet. */
     static boolean wanted() {
-        return (boolean) WANTED.getOpaque();
+        return wanted;
     }
 
     /** On main, as the event its stream marks ends, in a recording and its replays alike. */

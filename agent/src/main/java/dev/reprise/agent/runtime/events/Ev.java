@@ -45,8 +45,11 @@ public abstract class Ev {
      * which ends with the initializer: a count left unwritten there would be lost. Not when
      * recording under {@code --log-relaxed}: each is written with its site, and replay checks it
      * as it checks an ordered event, so that a divergence is reported at its first differing action.
+     * Not in main's recording while a cleanup asks main to end its alone phase ({@link AloneEnd}):
+     * main's next event is then written, with the phase's end marked before it. Only that
+     * request writes it from another thread; a late sight of it costs the cleanup a wait.
      */
-    public final boolean countsRelaxed;
+    boolean countsRelaxed;
     int op;
     int site;
     int digest;

@@ -81,7 +81,7 @@ public final class RecordEv extends Ev {
         headerPending = false;
         if (relaxed) {
             op = relaxedTwin;
-            if (countsRelaxed && !(ctx.index == 0 && AloneEnd.wanted())) {
+            if (countsRelaxed) {
                 inRun = true;
                 run++;
                 return;
@@ -99,8 +99,8 @@ public final class RecordEv extends Ev {
     /** Counted in the run, as {@link #header header(true)} counts it. */
     @Override
     public boolean takeRelaxed() {
-        if (!countsRelaxed || ctx.index == 0 && AloneEnd.wanted()) {
-            return false; // main answers a cleanup's request at this event: written (writeHeader)
+        if (!countsRelaxed) {
+            return false;
         }
         run++;
         return true;

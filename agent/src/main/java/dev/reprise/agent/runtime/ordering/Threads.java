@@ -218,7 +218,16 @@ public final class Threads {
             aloneEndAsked = true;
         }
         if (first) {
-            AloneEnd.want();
+            ThreadCtx main = null;
+            for (ThreadCtx c : Session.current().threads()) {
+                if (c.index == 0 && c.initializing == null) {
+                    main = c;
+                }
+            }
+            if (main == null) {
+                return false;
+            }
+            AloneEnd.want(main);
             long deadline = System.nanoTime() + millis * 1_000_000;
             while (!othersStarted && System.nanoTime() < deadline) {
                 try {
