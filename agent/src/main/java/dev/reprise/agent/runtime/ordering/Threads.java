@@ -41,8 +41,8 @@ public final class Threads {
     private static final WeakIdentityTable<Registration> PATHS = new WeakIdentityTable<>();
     /** See {@link #othersStarted}. */
     private static volatile boolean othersStarted;
-    /** Whether a cleanup's thread asked already ({@link #endAlone}); guarded by the class. */
-    private static boolean aloneEndAsked;
+    /** When cleanups stop waiting for main to end its alone phase, once one asked ({@link #endAlone}); guarded by the class. */
+    private static long aloneEndDeadline;
     /** Next creation index; registrations happen inside ordered thread-start events, so in the same order on replay. */
     private static volatile int nextIndex = 1;
     /**
@@ -208,33 +208,34 @@ public final class Threads {
      * {@code millis} for it. A cleanup cannot be ordered against main's alone actions, which
      * leave no trace; once the phase ended, it is ordered as a started thread's events are. Main
      * answers at its next event ({@link AloneEnd}): a synchronization event it would have counted
-     * is written instead, after the mark. Main may make no event for long (blocked in a read, a
-     * long sleep): the first asker waits, later ones while main has not answered do not.
+     * is written instead, after the mark. Every cleanup's thread waits up to the first one's
+     * deadline, so that none runs unrecorded beside one that is recorded (a finalizer and a
+     * cleaner's action at once). Main may make no event for long (blocked in a read, a long
+     * sleep): past the deadline, cleanups run unrecorded until main answers.
      */
     public static boolean endAlone(long millis) {
-        boolean first;
+        long deadline;
         synchronized (Threads.class) {
-            first = !aloneEndAsked;
-            aloneEndAsked = true;
+            if (aloneEndDeadline == 0) {
+                ThreadCtx main = null;
+                for (ThreadCtx c : Session.current().threads()) {
+                    if (c.index == 0 && c.initializing == null) {
+                        main = c;
+                    }
+                }
+                if (main == null) {
+                    return false;
+                }
+                aloneEndDeadline = System.nanoTime() + millis * 1_000_000;
+                AloneEnd.want(main);
+            }
+            deadline = aloneEndDeadline;
         }
-        if (first) {
-            ThreadCtx main = null;
-            for (ThreadCtx c : Session.current().threads()) {
-                if (c.index == 0 && c.initializing == null) {
-                    main = c;
-                }
-            }
-            if (main == null) {
-                return false;
-            }
-            AloneEnd.want(main);
-            long deadline = System.nanoTime() + millis * 1_000_000;
-            while (!othersStarted && System.nanoTime() < deadline) {
-                try {
-                    Thread.sleep(1);
-                } catch (InterruptedException e) {
-                    break;
-                }
+        while (!othersStarted && System.nanoTime() - deadline < 0) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                break;
             }
         }
         return othersStarted;
