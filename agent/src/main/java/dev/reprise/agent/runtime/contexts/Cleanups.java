@@ -38,15 +38,15 @@ import dev.reprise.core.config.Order;
  * are ordered against the program's threads and theirs against it. Each cleanup begins with an
  * event naming its key and, for every recorded thread, how many synchronization events it had
  * completed: the cleanup began after those, whatever it then synchronizes on. Under RTO, while
- * main still runs alone, a cleanup runs unrecorded as before: main's synchronization is not
- * ordered then, so nothing could order the cleanup against it.
+ * main still runs alone, its synchronization leaves no trace, so a cleanup first asks main to end
+ * that phase ({@link Threads#endAlone}); one main does not answer in time runs unrecorded.
  *
  * <p>Replaying, the JVM's threads never run a keyed cleanup (the hooks withhold it, and the JDK
  * keeps the object listed, so reachable, until someone runs it). A thread of Reprise's runs each
  * recorded stream instead, under the recorded thread's name: for each cleanup, it waits until
  * every thread has completed those events, then runs the cleanup of the object registered under
- * its key. A keyed object whose cleanup the recording did not run, or ran unrecorded beside main
- * alone, is never cleaned up: a replay may so hold more memory than its recording did.
+ * its key. A keyed object whose cleanup the recording did not run, or ran unrecorded while main
+ * did not answer, is never cleaned up: a replay may so hold more memory than its recording did.
  */
 public final class Cleanups {
     private static final Op THREAD = Op.named("cleanup.thread");
@@ -98,7 +98,7 @@ public final class Cleanups {
     private static final Object RUNNING = new Object();
     private static int running;
     private static boolean closing;
-    /** Record, RTO: how long the first cleanup waits for main to end its alone phase ({@link Threads#endAlone}). */
+    /** Record, RTO: how long cleanups wait, from the first one's request, for main to end its alone phase ({@link Threads#endAlone}). */
     private static final long ALONE_WAIT_MILLIS = 2_000;
     /** Record: how long the exit waits for the cleanups under way. */
     private static final long CLOSE_MILLIS = 2_000;

@@ -34,7 +34,7 @@ public final class AloneEnd {
      */
     public static void want(ThreadCtx main) {
         Ev ev = main.ev;
-        if (ev.countsRelaxed && ev.recording()) {
+        if (ev.countsRelaxed) {
             stopped = ev;
             ev.countsRelaxed = false;
         }

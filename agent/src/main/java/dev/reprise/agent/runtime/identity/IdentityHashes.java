@@ -433,8 +433,7 @@ public final class IdentityHashes {
      */
     public static int cleanupThread(Thread t, String path) {
         if (Header.SHIFT >= 0 && !mayBeHashedByJvm(t)) {
-            long seed = path.hashCode() * 0x9E3779B97F4A7C15L + Thread.class.getName().hashCode();
-            return keep(t, HashPartitions.partitioned(mix(seed * 0xBF58476D1CE4E5B9L), path.hashCode()));
+            return keep(t, value(path, Thread.class.getName(), 0, path.hashCode()));
         }
         return ifHashed(t);
     }
@@ -456,9 +455,14 @@ public final class IdentityHashes {
      * hash objects (an enum's constants), whose values must not differ.
      */
     private static int value(ThreadCtx ctx, String name, Class<?> counted) {
-        long seed = ctx.path.hashCode() * 0x9E3779B97F4A7C15L + name.hashCode();
         int partition = ctx.initializing != null ? ctx.path.hashCode() : ctx.index;
-        return HashPartitions.partitioned(mix(seed * 0xBF58476D1CE4E5B9L + ctx.hashCounters.next(counted)), partition);
+        return value(ctx.path, name, ctx.hashCounters.next(counted), partition);
+    }
+
+    /** The value of the {@code count}th object named {@code name} that the context of {@code path} hashes, in slot partition {@code partition}. */
+    private static int value(String path, String name, long count, int partition) {
+        long seed = path.hashCode() * 0x9E3779B97F4A7C15L + name.hashCode();
+        return HashPartitions.partitioned(mix(seed * 0xBF58476D1CE4E5B9L + count), partition);
     }
 
     /**

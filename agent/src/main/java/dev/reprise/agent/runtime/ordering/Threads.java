@@ -187,9 +187,7 @@ public final class Threads {
      */
     public static void starting(Thread child) {
         if (!othersStarted && PATHS.get(child) != null) {
-            othersStarted = true;
-            AloneEnd.clear(); // a cleanup that asked to end the phase finds it ended
-            AloneMain.ends("main started its first thread");
+            endAlonePhase("main started its first thread");
         }
     }
 
@@ -251,11 +249,16 @@ public final class Threads {
         @Override
         public void run() {
             if (!othersStarted) {
-                othersStarted = true;
-                AloneEnd.clear();
-                AloneMain.ends("main ended its alone phase for a cleanup");
+                endAlonePhase("main ended its alone phase for a cleanup");
             }
         }
+    }
+
+    /** On main: its alone phase ends, and a cleanup that asked for that finds it ended. */
+    private static void endAlonePhase(String why) {
+        othersStarted = true;
+        AloneEnd.clear();
+        AloneMain.ends(why);
     }
 
     /** How many creation indexes are taken: every recorded thread's index is below it ({@link #initFloor} for initializers'). */
