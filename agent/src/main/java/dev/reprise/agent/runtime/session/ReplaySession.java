@@ -17,6 +17,7 @@ import dev.reprise.agent.runtime.events.Rt;
 import dev.reprise.agent.runtime.events.Session;
 import dev.reprise.agent.runtime.events.StreamEnds;
 import dev.reprise.agent.runtime.events.ThreadCtx;
+import dev.reprise.agent.runtime.jdk.ThreadIdCounter;
 import dev.reprise.agent.runtime.ordering.CutTails;
 import dev.reprise.agent.runtime.ordering.ReplayOrder;
 import dev.reprise.agent.runtime.ordering.Threads;
@@ -57,6 +58,7 @@ final class ReplaySession extends Session implements StreamEnds {
     }
 
     static ReplaySession start(AgentConfig config) {
+        ThreadIdCounter.skipRecordedIds();
         // The chaos generator's class, loaded now: the main thread's context, which creates one,
         // is made inside the first transformation, and a class loaded there is not transformed.
         SplittableRandom.class.getName();
