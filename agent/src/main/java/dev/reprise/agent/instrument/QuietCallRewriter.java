@@ -71,11 +71,22 @@ public final class QuietCallRewriter extends CallBracketRewriter {
     }
 
     /**
+     * Classes outside {@code java.util} whose calls through the collection interfaces reach the
+     * collection their caller handed them, not a cache of their own: {@code Iterable}'s default
+     * methods iterate their receiver, {@code String.join} its argument. Quiet, those calls would
+     * run the program's own iterator unordered.
+     */
+    private static final Set<String> ITERATE_CALLERS_COLLECTIONS = Set.of("java/lang/Iterable", "java/lang/String");
+
+    /**
      * Whether calls through the collection interfaces count too: JDK classes keep caches in plain
      * maps and lists, but {@code java.util}'s own collection classes (named for what they are)
      * hold the program's collections.
      */
     static boolean collectionsToo(String className) {
+        if (ITERATE_CALLERS_COLLECTIONS.contains(className)) {
+            return false;
+        }
         if (!className.startsWith("java/util/") || className.indexOf('/', "java/util/".length()) >= 0) {
             return true;
         }
