@@ -243,8 +243,8 @@ public final class Cleanups {
 
     /** Replay: the drivers started ({@link #startDrivers}); written once, before the program runs. */
     private static final List<Driver> DRIVERS = new ArrayList<>();
-    /** Replay: how long the exit waits for the drivers to run the cleanups their streams still hold. */
-    private static final long DRAIN_MILLIS = 10_000;
+    /** Replay: how long the exit waits for a driver that runs no cleanup of those its stream still holds. */
+    private static final long DRAIN_STALL_MILLIS = 10_000;
 
     /** Replay, once interception is on: a thread of Reprise's for each recorded cleanup stream. */
     public static void startDrivers(Set<String> streamNames) {
@@ -272,13 +272,20 @@ public final class Cleanups {
      * cleanup's output, and differ silently.
      */
     public static void drain() {
-        long deadline = System.nanoTime() + DRAIN_MILLIS * 1_000_000;
         for (Driver d : DRIVERS) {
-            while (!d.idle() && System.nanoTime() < deadline) {
+            // A driver that keeps running cleanups is waited for however far behind it is (a
+            // busy machine, chaos delays); one that ran none for a while is reported.
+            long ran = -1;
+            long deadline = 0;
+            while (!d.idle()) {
+                long now = System.nanoTime();
+                if (d.ran != ran) {
+                    ran = d.ran;
+                    deadline = now + DRAIN_STALL_MILLIS * 1_000_000;
+                } else if (now - deadline > 0) {
+                    Divergence.cleanupsLeft(d.ctx);
+                }
                 sleep();
-            }
-            if (!d.idle()) {
-                Divergence.cleanupsLeft(d.ctx);
             }
         }
     }
@@ -304,6 +311,8 @@ public final class Cleanups {
         private volatile ThreadCtx ctx;
         /** Set once every cleanup of the stream has run. */
         private volatile boolean done;
+        /** How many cleanups the driver has run: the exit's {@link #drain} watches it move. Written by the driver's thread alone. */
+        private volatile long ran;
 
         Driver(String path) {
             this.path = path;
@@ -373,6 +382,7 @@ public final class Cleanups {
                 } catch (Throwable t) {
                     // Ignored, as the JDK's finalizer and cleaner threads ignore what a cleanup throws.
                 }
+                ran++; // the one writer: a plain increment of the volatile is not lost
             }
         }
 
