@@ -86,6 +86,15 @@ public final class JdkMethods {
         }
     }
 
+    /** Like {@link #staticField}, for a field absent on some JDK versions: returns null there. */
+    public static VarHandle staticFieldIfPresent(Class<?> owner, String name, Class<?> type) {
+        try {
+            return lookup(owner).findStaticVarHandle(owner, name, type);
+        } catch (ReflectiveOperationException e) {
+            return null;
+        }
+    }
+
     public static Class<?> jdkClass(String name) {
         try {
             return Class.forName(name, false, null);

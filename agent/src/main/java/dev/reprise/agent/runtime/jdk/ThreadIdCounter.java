@@ -19,14 +19,17 @@ public final class ThreadIdCounter {
     /** Far beyond the ids of any recorded run (a run draws one per thread), far below overflow. */
     private static final long REPLAY_GAP = 1L << 40;
 
-    /** JDK 20+: the counter's address, which the JDK itself bumps with {@code Unsafe.getAndAddLong}. */
+    /** JDK 21 and 25: the counter's address, which the JDK itself bumps with {@code Unsafe.getAndAddLong}. */
     private static final MethodHandle NEXT_ID_ADDRESS =
             JdkMethods.statikIfPresent("java.lang.Thread", "getNextThreadIdOffset", MethodType.methodType(long.class));
 
     private ThreadIdCounter() {
     }
 
-    /** On replay, once, before the replay makes a thread of its own. */
+    /**
+     * On replay, once, before the replay makes a thread of its own. A JDK that keeps its counter
+     * in neither place is left as it is: before JDK 24 an id owns no monitor.
+     */
     public static void skipRecordedIds() {
         try {
             if (NEXT_ID_ADDRESS != null) {
@@ -34,7 +37,10 @@ public final class ThreadIdCounter {
                 return;
             }
             // JDK 17: a static field that the synchronized Thread.nextThreadID increments.
-            VarHandle seq = JdkMethods.staticField(Thread.class, "threadSeqNumber", long.class);
+            VarHandle seq = JdkMethods.staticFieldIfPresent(Thread.class, "threadSeqNumber", long.class);
+            if (seq == null) {
+                return;
+            }
             synchronized (Thread.class) {
                 seq.set((long) seq.get() + REPLAY_GAP);
             }
