@@ -25,7 +25,9 @@ import dev.reprise.agent.runtime.ordering.SyncActions;
  * and lists), and, when the recording orders fields of {@code java.util} classes, each direct call
  * to such a class or to a collection class the race watch sees ({@link #quietsCollection}), is
  * bracketed with {@code SyncActions.quiet()} and {@code SyncActions.loud()}. Only call sites
- * change, not the program's callbacks that such JDK code runs around them.
+ * change, but the quiet lasts until the call returns, over any of the program's code it calls
+ * back: so JDK code that iterates the collection its caller handed it is not bracketed
+ * ({@link #ITERATE_CALLERS_COLLECTIONS}).
  */
 public final class QuietCallRewriter extends CallBracketRewriter {
     private static final String CONCURRENT = "java/util/concurrent/";
@@ -40,6 +42,14 @@ public final class QuietCallRewriter extends CallBracketRewriter {
      * entries as events ({@code ReferenceOps}); Reprise's own work fills the JDK's differently.
      */
     private static final Set<String> WEAK_MAPS = Set.of("java/util/WeakHashMap", "java/lang/ClassValue$ClassValueMap");
+    /**
+     * Classes outside {@code java.util} whose calls through the collection interfaces reach the
+     * collection their caller handed them, not a cache of their own: {@code Iterable}'s default
+     * methods iterate their receiver, {@code String.join} its argument. Quiet, those calls would
+     * run the program's own iterator unordered.
+     */
+    private static final Set<String> ITERATE_CALLERS_COLLECTIONS = Set.of("java/lang/Iterable", "java/lang/String");
+
     /** What {@code java.util}'s collection classes are named for. */
     private static final String[] COLLECTION_WORDS = {"Collection", "List", "Map", "Set", "Queue", "Deque", "Iterator",
         "Arrays", "Abstract", "Vector", "Stack"};
@@ -69,14 +79,6 @@ public final class QuietCallRewriter extends CallBracketRewriter {
         this.schedulesVirtualThreads = className.startsWith("java/lang/VirtualThread")
                 || className.startsWith("java/lang/ThreadBuilders") || className.startsWith("jdk/internal/vm/");
     }
-
-    /**
-     * Classes outside {@code java.util} whose calls through the collection interfaces reach the
-     * collection their caller handed them, not a cache of their own: {@code Iterable}'s default
-     * methods iterate their receiver, {@code String.join} its argument. Quiet, those calls would
-     * run the program's own iterator unordered.
-     */
-    private static final Set<String> ITERATE_CALLERS_COLLECTIONS = Set.of("java/lang/Iterable", "java/lang/String");
 
     /**
      * Whether calls through the collection interfaces count too: JDK classes keep caches in plain

@@ -266,15 +266,14 @@ public final class Cleanups {
 
     /**
      * Replay, at the program's exit: waits until every driver has run all its stream's cleanups,
-     * or waits at its stream's end for the exit (a cleanup the recording's exit cut off), and
-     * reports one that has not by then. The recording's cleanups all came before its exit, but
-     * nothing orders the exit after them: a daemon thread's lag would let a replay end without a
+     * or waits at its stream's end for the exit (a cleanup the recording's exit cut off), however
+     * far behind it is (a busy machine, chaos delays), and reports one that ran none for
+     * {@link #DRAIN_STALL_MILLIS}. The recording's cleanups all came before its exit, but nothing
+     * orders the exit after them: a daemon thread's lag would let a replay end without a
      * cleanup's output, and differ silently.
      */
     public static void drain() {
         for (Driver d : DRIVERS) {
-            // A driver that keeps running cleanups is waited for however far behind it is (a
-            // busy machine, chaos delays); one that ran none for a while is reported.
             long ran = -1;
             long deadline = 0;
             while (!d.idle()) {

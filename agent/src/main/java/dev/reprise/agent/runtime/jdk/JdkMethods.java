@@ -79,11 +79,11 @@ public final class JdkMethods {
 
     /** A handle on the private static field {@code owner.name}. */
     public static VarHandle staticField(Class<?> owner, String name, Class<?> type) {
-        try {
-            return lookup(owner).findStaticVarHandle(owner, name, type);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot reach " + owner.getName() + "." + name, e);
+        VarHandle h = staticFieldIfPresent(owner, name, type);
+        if (h == null) {
+            throw new IllegalStateException("cannot reach " + owner.getName() + "." + name);
         }
+        return h;
     }
 
     /** Like {@link #staticField}, for a field absent on some JDK versions: returns null there. */
