@@ -20,21 +20,33 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
 
+import dev.reprise.cli.recording.RecordingDir;
+import dev.reprise.cli.recording.RecordingException;
+
 /**
  * What earlier recordings of a program learned about its races: the plain fields its threads
  * raced on, which every later {@code reprise record} of it orders. Kept in the class cache's
  * directory ({@link CacheTrust} vouches for it), under {@code races/}, one file per program, named
  * by a digest of what identifies it: the main class (or {@code -jar} or {@code -m} and its
  * value) and the contents of its class path, in order (a module path is not read). A program whose classes change is another
- * program, and learns anew. The file lists one field a line, {@code internal/Class.field};
- * it exists once a recording of the program has looked for races, even if it found none.
+ * program, and learns anew. The file lists one field a line, {@code internal/Class.field}, after
+ * a header line that counts the recordings that looked and what the last one found; it exists once
+ * a recording of the program has looked for races, even if it found none.
+ *
+ * <p>A learning recording sees only the races its own run makes, and a run of a program with
+ * many threads rarely makes them all: so the program's RTO recordings go on looking, each ordering
+ * what the ones before found, until one finds nothing new, {@value #LEARNING_RECORDINGS} at most.
  */
-final class RaceProfile {
+public final class RaceProfile {
     /**
      * What the agent's watch looks for, part of the digest: a profile learned by a watch that
      * looked for less (fields alone) is another program's, so the program learns again.
      */
     private static final String LEARNS = "plain fields, reference array elements";
+    /** The recordings of a program that look for races, at most, unless the user asks for one more. */
+    public static final int LEARNING_RECORDINGS = 3;
+    private static final String HEADER = "# recordings that looked: ";
+    private static final String LAST_FOUND = "; new races the last found: ";
 
     private final Path file;
 
@@ -128,6 +140,19 @@ final class RaceProfile {
         }
     }
 
+    /**
+     * Whether the recording in {@code rec} found races it does not order: its replay may diverge,
+     * and the program's next recording orders them.
+     */
+    public static boolean foundUnordered(Path rec) {
+        try {
+            List<String> found = RacedFields.of(RecordingDir.open(rec));
+            return found != null && !found.isEmpty();
+        } catch (RecordingException e) {
+            return false; // a damaged recording: its replays say why
+        }
+    }
+
     Path file() {
         return file;
     }
@@ -137,6 +162,37 @@ final class RaceProfile {
         return Files.isRegularFile(file);
     }
 
+    /**
+     * Whether the program's next RTO recording looks for races: none has yet, or the last one found
+     * some new and fewer than {@value #LEARNING_RECORDINGS} have looked.
+     */
+    boolean stillLearning() throws IOException {
+        if (!learned()) {
+            return true;
+        }
+        int[] state = state(Files.readAllLines(file, StandardCharsets.UTF_8));
+        return state[1] > 0 && state[0] < LEARNING_RECORDINGS;
+    }
+
+    /**
+     * The recordings that looked and the new races the last one found, from the header; a profile
+     * without one (written before it had one) counts as settled.
+     */
+    private static int[] state(List<String> lines) {
+        if (!lines.isEmpty() && lines.get(0).startsWith(HEADER)) {
+            String h = lines.get(0).substring(HEADER.length());
+            int at = h.indexOf(LAST_FOUND);
+            if (at > 0) {
+                try {
+                    return new int[] {Integer.parseInt(h.substring(0, at)), Integer.parseInt(h.substring(at + LAST_FOUND.length()))};
+                } catch (NumberFormatException e) {
+                    // as a profile without a header
+                }
+            }
+        }
+        return new int[] {LEARNING_RECORDINGS, 0};
+    }
+
     /** The fields learned, sorted; none if nothing was learned yet. */
     List<String> fields() throws IOException {
         if (!learned()) {
@@ -144,7 +200,7 @@ final class RaceProfile {
         }
         List<String> out = new ArrayList<>();
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-            if (!line.isBlank()) {
+            if (!line.isBlank() && !line.startsWith("#")) {
                 out.add(line.strip());
             }
         }
@@ -152,12 +208,18 @@ final class RaceProfile {
     }
 
     /**
-     * Adds {@code found} to the fields learned. Written whole to a private temporary file and
-     * renamed into place: a concurrent recording of the same program sees the old list or the new.
+     * Adds {@code found}, what a recording that looked found and did not order, to the fields
+     * learned, and counts that recording. Written whole to a private temporary file and renamed
+     * into place: a concurrent recording of the same program sees the old list or the new.
      */
     void add(List<String> found) throws IOException {
-        TreeSet<String> all = new TreeSet<>(fields());
+        List<String> known = fields();
+        TreeSet<String> all = new TreeSet<>(known);
         all.addAll(found);
+        int looked = learned() ? state(Files.readAllLines(file, StandardCharsets.UTF_8))[0] : 0;
+        List<String> lines = new ArrayList<>();
+        lines.add(HEADER + Math.min(looked + 1, LEARNING_RECORDINGS) + LAST_FOUND + (all.size() - known.size()));
+        lines.addAll(all);
         Path dir = file.getParent();
         // Private, whatever the umask: CacheTrust refuses a cache with anything others may write.
         if (Files.notExists(dir)) {
@@ -165,7 +227,7 @@ final class RaceProfile {
             Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
         }
         Path tmp = Files.createTempFile(dir, "profile", ".tmp", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        Files.write(tmp, all, StandardCharsets.UTF_8);
+        Files.write(tmp, lines, StandardCharsets.UTF_8);
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }

@@ -52,8 +52,8 @@ final class RecordCommand implements Callable<Integer> {
 
     @Option(names = "--learn-races", negatable = true,
             description = {"Look for plain fields the program races on even if an earlier recording of it did already (the"
-                + " next recordings order those found too), or with --no-learn-races, do not look. By default the first"
-                + " RTO recording of a program looks."})
+                + " next recordings order those found too), or with --no-learn-races, do not look. By default a"
+                + " program's RTO recordings look until one finds nothing new, three at most."})
     Boolean learnRaces;
 
     @Option(names = "--redact-env", paramLabel = "NAME",
@@ -96,7 +96,7 @@ final class RecordCommand implements Callable<Integer> {
         Path cache = CacheDir.trusted(System.getenv());
         RaceProfile profile = profile(cache, java);
         // Races are found through the recorded order's edges, which TO does not log.
-        boolean watch = order == Order.RTO && (learnRaces != null ? learnRaces : profile == null || !profile.learned());
+        boolean watch = order == Order.RTO && (learnRaces != null ? learnRaces : profile == null || stillLearning(profile));
         AgentConfig config = AgentConfig.record(abs).order(order).logRelaxed(logRelaxed)
                 .classCache(CacheDir.forRun(cache, fields, watch)).orderedFields(fields).redactedEnv(redactEnv)
                 .recorder(ProcessHandle.current().pid()).watchRaces(watch).build();
@@ -180,6 +180,15 @@ final class RecordCommand implements Callable<Integer> {
         }
     }
 
+    private static boolean stillLearning(RaceProfile profile) {
+        try {
+            return profile.stillLearning();
+        } catch (IOException e) {
+            Main.say("cannot read this program's race profile: " + e.getMessage());
+            return false;
+        }
+    }
+
     /** After a run that looked for races: keeps the fields found in the profile, and says which, and what follows. */
     private void learned(RecordingDir rec, RaceProfile profile) {
         List<String> found;
@@ -201,8 +210,9 @@ final class RecordCommand implements Callable<Integer> {
         }
         if (!found.isEmpty()) {
             Main.say("the program raced on plain fields or array elements " + OrderFieldOption.displayed(found) + ", which this recording does not order: its"
-                    + " replay may diverge. " + (profile != null ? "The next recording of this program orders them (learned in "
-                    + profile.file() + ")." : "Record again with " + RacedFields.options(found) + " to order them."));
+                    + " replay may diverge. " + (profile != null ? "The next recording of this program orders them"
+                    + (stillLearning(profile) ? " and looks for races again" : "") + " (learned in " + profile.file() + ")."
+                    : "Record again with " + RacedFields.options(found) + " to order them."));
         }
     }
 

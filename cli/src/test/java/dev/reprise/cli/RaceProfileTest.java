@@ -1,7 +1,9 @@
 package dev.reprise.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,7 +13,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Which profile a program's class path names: its contents, read whatever files it holds. */
+/**
+ * Which profile a program's class path names: its contents, read whatever files it holds; and how
+ * long its recordings go on looking for races.
+ */
 class RaceProfileTest {
     @TempDir
     Path tmp;
@@ -30,5 +35,36 @@ class RaceProfileTest {
         assertEquals(first, RaceProfile.of(tmp.resolve("cache"), java, tmp).file());
         Files.write(damaged, new byte[] {'P', 'K', 3, 4, 1, 2, 4});
         assertNotEquals(first, RaceProfile.of(tmp.resolve("cache"), java, tmp).file());
+    }
+
+    /** Recordings look until one finds nothing new, three at most; what each found is kept. */
+    @Test
+    void recordingsLookUntilOneFindsNothingNewThreeAtMost() throws IOException {
+        JavaCommand java = JavaCommand.parse(List.of("java", "-cp", "app", "Main"));
+        RaceProfile profile = RaceProfile.of(Files.createDirectories(tmp.resolve("cache")), java, tmp);
+        assertTrue(profile.stillLearning(), "no recording looked yet");
+        profile.add(List.of("app/A.x"));
+        assertTrue(profile.stillLearning(), "the first found a race");
+        profile.add(List.of());
+        assertFalse(profile.stillLearning(), "the second found nothing new");
+        assertEquals(List.of("app/A.x"), profile.fields());
+
+        RaceProfile other = RaceProfile.of(tmp.resolve("cache"), JavaCommand.parse(List.of("java", "-cp", "app", "Other")), tmp);
+        other.add(List.of("app/A.x"));
+        other.add(List.of("app/B.y"));
+        assertTrue(other.stillLearning(), "two looked, the last found a race");
+        other.add(List.of("app/C.z"));
+        assertFalse(other.stillLearning(), "three looked");
+        assertEquals(List.of("app/A.x", "app/B.y", "app/C.z"), other.fields());
+    }
+
+    /** A profile kept before it counted the recordings that looked is settled: nothing more looks by itself. */
+    @Test
+    void aProfileWithoutItsCountIsSettled() throws IOException {
+        RaceProfile profile = RaceProfile.of(tmp.resolve("cache"), JavaCommand.parse(List.of("java", "-cp", "app", "Main")), tmp);
+        Files.createDirectories(profile.file().getParent());
+        Files.write(profile.file(), List.of("app/A.x"));
+        assertFalse(profile.stillLearning());
+        assertEquals(List.of("app/A.x"), profile.fields());
     }
 }

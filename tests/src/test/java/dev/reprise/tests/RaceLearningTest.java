@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * recording finds them and says so, and a replay of it that diverges names them and the command
  * that records them ordered; the next recording of the program orders them by itself, and replays
  * identically under chaos. {@code corpus.races.Tickets} races on a field; {@code corpus.races.Slots}
- * on the elements of an array one class fills and another reads.
+ * on the elements of an array one class fills and another reads; {@code corpus.races.Evictions} on
+ * the field of one object among many.
  */
 class RaceLearningTest {
     @TempDir
@@ -77,7 +78,10 @@ class RaceLearningTest {
         // The program's race on a JDK list, and nothing of the JDK's own lists (the logger tree's,
         // which the collector trims): those are not watched, and not ordered once the list is.
         "corpus.races.ListBesideLoggers | java.util.ArrayList.size | field size of class java.util.ArrayList"
-                + " | \"java/util/ArrayList.size\" | --order-field java.util.ArrayList.size"})
+                + " | \"java/util/ArrayList.size\" | --order-field java.util.ArrayList.size",
+        // An eviction of one entry among tens of thousands, met by a reader walking them all.
+        "corpus.races.Evictions | corpus.races.Evictions$Ref.page | field page of class corpus.races.Evictions$Ref"
+                + " | \"corpus/races/Evictions$Ref.page\" | --order-field 'corpus.races.Evictions$Ref.page'"})
     void racesAreNamedThenLearned(String program, String found, String described, String manifest, String option) {
         Path first = tmp.resolve("first");
         Run recorded = record(first, program);

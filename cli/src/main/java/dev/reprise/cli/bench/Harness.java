@@ -17,6 +17,7 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import dev.reprise.cli.ProgramIo;
+import dev.reprise.cli.RaceProfile;
 import dev.reprise.core.config.Order;
 
 /**
@@ -80,18 +81,23 @@ final class Harness {
     }
 
     /**
-     * A multi-threaded workload's first recording, under RTO, learns the plain fields its threads
-     * race on, as a user's would ({@code RaceProfile}); every recording after it, TO ones included,
-     * orders them. Not timed, and not kept. With the profile learned already (an earlier bench on
-     * the same cache), it is one recording more.
+     * A multi-threaded workload's first recordings, under RTO, learn the plain fields its threads
+     * race on, as a user's would ({@link RaceProfile}), until one finds nothing new; every
+     * recording after them, TO ones included, orders them. Not timed, and not kept. With the
+     * profile learned already (an earlier bench on the same cache), it is one recording more.
      */
     private void learnRaces(Workload w, List<String> command, Path dir) throws Exception {
         Path learn = dir.resolve("learn-races");
-        Trees.delete(learn);
-        int status = recorder.record(learn, Order.RTO, w.orderedFields(), command,
-                new ProgramIo(Redirect.DISCARD, Redirect.DISCARD, p -> { }));
-        Trees.delete(learn);
-        progress.accept(String.format("%s learning its races: record RTO exited with status %d", w.name(), status));
+        boolean more = true;
+        for (int looked = 1; more && looked <= RaceProfile.LEARNING_RECORDINGS; looked++) {
+            Trees.delete(learn);
+            int status = recorder.record(learn, Order.RTO, w.orderedFields(), command,
+                    new ProgramIo(Redirect.DISCARD, Redirect.DISCARD, p -> { }));
+            more = RaceProfile.foundUnordered(learn);
+            Trees.delete(learn);
+            progress.accept(String.format("%s learning its races: record RTO exited with status %d%s", w.name(), status,
+                    more ? ", found some" : ""));
+        }
     }
 
     private static Mode replayOf(Mode record) {

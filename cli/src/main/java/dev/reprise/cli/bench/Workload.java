@@ -5,9 +5,9 @@ import java.util.List;
 /**
  * A benchmark program of the {@code bench} module: its main class and its arguments for the quick
  * and the full suite. {@code threads} says whether it runs several application threads, whose
- * replay depends on Reprise ordering their synchronization; the bench's first recording of such a
- * workload learns the plain fields its threads race on ({@code RaceProfile}), as a user's first
- * recording would. {@code orderedFields} are fields to order besides, given with {@code --order-field}.
+ * replay depends on Reprise ordering their synchronization; the bench's first recordings of such a
+ * workload learn the plain fields its threads race on ({@code RaceProfile}), as a user's first
+ * recordings would. {@code orderedFields} are fields to order besides, given with {@code --order-field}.
  * {@code dacapoKind} says whether it is a real program of a kind DaCapo has, the kind
  * BENCHMARKS.md's targets are set for; the others exercise one of Reprise's capabilities at its
  * limit, which no anchor measured, and the report gives the geomean without them too.

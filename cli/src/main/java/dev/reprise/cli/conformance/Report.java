@@ -24,8 +24,8 @@ final class Report {
                 .append("per ordering in a fresh directory holding its inputs, then replayed ").append(replays)
                 .append(" times with `--chaos 1` to `--chaos ").append(replays).append("` from empty directories ")
                 .append("with the inputs gone; stdout, stderr and the exit status must match the recording's byte for ")
-                .append("byte, and the replay must write nothing. A program's first RTO recording that found races it does ")
-                .append("not order (it learns them) is made again, as its own advice says. A row is `ok` when both ")
+                .append("byte, and the replay must write nothing. An RTO recording that found races it does not order ")
+                .append("(it learns them) is made again, as its own advice says, up to three recordings. A row is `ok` when both ")
                 .append("orderings pass.\n\n");
         b.append("- command: `").append(commandLine).append("`, ")
                 .append(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm"))).append('\n');

@@ -10,20 +10,18 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import dev.reprise.cli.RaceProfile;
 import dev.reprise.cli.bench.DivergenceReport;
 import dev.reprise.cli.bench.Trees;
-import dev.reprise.cli.recording.RecordingDir;
-import dev.reprise.cli.recording.RecordingException;
 import dev.reprise.core.config.Order;
-import dev.reprise.core.recording.EndOfRun;
 import dev.reprise.core.recording.Recording;
 
 /**
  * Records a program once, in a fresh working directory holding copies of its inputs, then removes
  * that directory and replays the recording several times with {@code --chaos}, each from an empty
  * directory, comparing stdout, stderr and exit status byte for byte with the recording's. A replay
- * must also leave its directory empty: it never writes. A program's first RTO recording, which
- * learns its races, is made again when it found some, as its advice says. Runs the {@code reprise} command as a user
+ * must also leave its directory empty: it never writes. An RTO recording that learned races it
+ * does not order is made again, as its advice says, as long as the program still learns. Runs the {@code reprise} command as a user
  * does, in a child JVM, so that each run has its own working directory. A run past its deadline is
  * killed, and reported stuck. A failing trial keeps its files for a post-mortem.
  */
@@ -62,9 +60,10 @@ final class Trial {
         Path err = dir.resolve("record.err");
         Launch r = Launch.run(record, jdk, cwd, out, err, recordTimeoutNanos);
         String failure = recordingFailure(r, plain, rec, out, err);
-        if (failure == null && racedUnordered(rec)) {
-            // The program's first recording learned races it does not order, and says its replay
-            // may diverge: record again, as its advice says, from fresh inputs; that one orders them.
+        for (int looked = 1; failure == null && RaceProfile.foundUnordered(rec) && looked < RaceProfile.LEARNING_RECORDINGS; looked++) {
+            // The recording learned races it does not order, and says its replay may diverge:
+            // record again, as its advice says, from fresh inputs; that one orders them, and
+            // may learn more.
             Trees.delete(cwd);
             Trees.delete(rec);
             Files.createDirectories(cwd);
@@ -83,16 +82,6 @@ final class Trial {
             Trees.delete(dir);
         }
         return new Outcome(order, failure);
-    }
-
-    /** Whether recording {@code rec} found races on fields or array elements it did not order. */
-    private static boolean racedUnordered(Path rec) {
-        try {
-            EndOfRun end = RecordingDir.open(rec).endOfRun();
-            return end != null && end.racedFields() != null && !end.racedFields().isEmpty();
-        } catch (RecordingException e) {
-            return false; // a damaged recording: its replays say why
-        }
     }
 
     private static String recordingFailure(Launch r, Launch plain, Path rec, Path out, Path err) throws IOException {

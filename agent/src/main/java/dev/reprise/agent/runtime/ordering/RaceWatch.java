@@ -31,12 +31,14 @@ import java.util.TreeSet;
  * what they order replays. A hand-off through a thread that is not recorded is no edge, and
  * looks like a race, which only orders one field more.
  *
- * <p>Per field, not per object: each field remembers the objects of its last accesses
- * ({@link Recent}) and compares by reference, so nothing hashes the program's objects (which
- * would change the identity hashes a replay gives them). Two threads working on one object's
- * field meet there; a race on an object that drops out of the field's recent ones between the
- * two threads' accesses is missed. A field's object
- * and stamps change together under a lock of the field's own; what a thread has seen is its own,
+ * <p>Per field, not per object: each field remembers the objects of its last reads and, apart,
+ * of its last writes ({@link Accesses}), and compares by reference, so nothing hashes the
+ * program's objects (which would change the identity hashes a replay gives them). Two threads
+ * working on one object's field meet there; a race on an object that drops out of the field's
+ * window between the two threads' accesses is missed. Writes after construction are rare beside
+ * reads, so a write stays in its window past thousands of reads of other objects: a reader walking
+ * a cache of many entries still meets the eviction another thread made of one of them. A field's
+ * windows change together under a lock of the field's own; what a thread has seen is its own,
  * read by others without synchronization, and only grows: a stale read sees less, which only
  * hides a race.
  *
@@ -59,8 +61,8 @@ public final class RaceWatch {
      * reference compare, and cached instrumented classes stay right in every run.
      */
     private static final String[] NAMES = new String[MAX_FIELDS];
-    /** Per field, the objects whose field was accessed last, made at the field's first access. */
-    private static final Recent[] RECENT = new Recent[MAX_FIELDS];
+    /** Per field, the objects whose field was read and written last, made at the field's first access. */
+    private static final Accesses[] ACCESSES = new Accesses[MAX_FIELDS];
     private static final boolean[] RACED = new boolean[MAX_FIELDS];
     /** Per field, 1 while a thread reads or updates its {@link #RECENT}; through {@link #LOCKS}. */
     private static final int[] LOCKED = new int[MAX_FIELDS];
@@ -209,33 +211,42 @@ public final class RaceWatch {
         long me = ((long) (ctx.index + 1) << COUNT_BITS) | ctx.syncCount;
         boolean raced;
         String other; // for an array, the class of the access raced with
-        // A field's object and stamps change together, under the field's lock: two threads
+        // A field's objects and stamps change together, under the field's lock: two threads
         // accessing the field of two objects at once otherwise mixed one's object with the
         // other's stamps, a race no two threads ran.
+        // A waiter spins reading, not writing: a failed compare-and-set takes the lock's cache
+        // line from its holder as a successful one does.
         while (!LOCKS.compareAndSet(LOCKED, f, 0, 1)) {
-            Thread.onSpinWait();
+            do {
+                Thread.onSpinWait();
+            } while ((int) LOCKS.getOpaque(LOCKED, f) != 0);
         }
         try {
-            Recent recent = RECENT[f];
-            if (recent == null) {
-                recent = new Recent();
-                RECENT[f] = recent;
+            Accesses accesses = ACCESSES[f];
+            if (accesses == null) {
+                accesses = new Accesses();
+                ACCESSES[f] = accesses;
             }
-            int i = recent.indexOf(o);
-            if (i < 0) {
-                recent.add(o, write ? me : 0, write ? 0 : me, site);
-                return;
-            }
-            boolean afterWrite = unordered(ctx, recent.write[i]);
-            raced = afterWrite || write && unordered(ctx, recent.read[i]);
-            other = afterWrite ? recent.writeSites[i] : recent.readSites[i];
+            Writes writes = accesses.writes;
+            Window reads = accesses.reads;
+            int r = reads.indexOf(o);
+            // A read needs no scan of the writes when the thread's own last read of the object
+            // came after them all (a write since would have cleared that read's stamp), or when
+            // the thread has seen every write there (it synchronized since, or they are its own).
+            boolean seenWrites = !write && r >= 0 && reads.stamps[r] >>> COUNT_BITS == ctx.index + 1
+                    || !write && !writes.mayRace(ctx);
+            int w = seenWrites ? -1 : writes.indexOf(o);
+            boolean afterWrite = w >= 0 && unordered(ctx, writes.stamps[w]);
+            boolean afterRead = write && r >= 0 && unordered(ctx, reads.stamps[r]);
+            raced = afterWrite || afterRead;
+            other = afterWrite ? writes.sites[w] : afterRead ? reads.sites[r] : null;
             if (write) {
-                recent.write[i] = me;
-                recent.read[i] = 0;
-                recent.writeSites[i] = site;
+                writes.put(w, o, me, site);
+                if (r >= 0) {
+                    reads.stamps[r] = 0; // later writes race with the reads after this one
+                }
             } else {
-                recent.read[i] = me;
-                recent.readSites[i] = site;
+                reads.put(r, o, me, site);
             }
         } finally {
             LOCKS.setRelease(LOCKED, f, 0);
@@ -256,7 +267,7 @@ public final class RaceWatch {
     }
 
     /**
-     * Whether {@code other}, an access packed as in {@link Recent#write}, is another thread's that
+     * Whether {@code other}, an access packed as in {@link Window#stamps}, is another thread's that
      * {@code ctx} has not seen: its count is not below what {@code ctx} has seen of its thread.
      */
     private static boolean unordered(ThreadCtx ctx, long other) {
@@ -269,22 +280,80 @@ public final class RaceWatch {
     }
 
     /**
-     * The objects whose field was accessed last, up to {@value #WAYS}, replaced in turn: a shared
-     * object stays while each thread also works on objects of its own (h2's queue of waiting
-     * sessions among the deques every query makes). Compared by reference; a static field's
-     * object is null. Only under the field's lock.
+     * A field's last reads and last writes, each in a window of its own: reads, many times more
+     * frequent, would push a write out before the other thread's read of the same object came.
+     * Only under the field's lock.
      */
-    private static final class Recent {
-        private static final int WAYS = 16;
-        final Object[] objects = new Object[WAYS];
-        /** The last write to each object's field, and the last read since, as (thread index + 1, count) packed; 0 none. */
-        final long[] write = new long[WAYS];
-        final long[] read = new long[WAYS];
-        /** For an array, the classes whose code made that write and that read; null for a field. */
-        final String[] writeSites = new String[WAYS];
-        final String[] readSites = new String[WAYS];
+    private static final class Accesses {
+        final Window reads = new Window(16);
+        final Writes writes = new Writes();
+    }
+
+    /**
+     * The last writes, with each writing thread's newest one: stamps of one thread only grow, so
+     * a thread that has seen a writer's newest write has seen all its writes here.
+     */
+    private static final class Writes extends Window {
+        /** The threads tracked apart; with more writers than that, every read scans. */
+        private static final int WRITERS = 8;
+        final long[] newest = new long[WRITERS];
+        int writers;
+        boolean crowded;
+
+        Writes() {
+            super(64);
+        }
+
+        @Override
+        void put(int i, Object o, long stamp, String site) {
+            super.put(i, o, stamp, site);
+            long thread = stamp >>> COUNT_BITS;
+            for (int k = 0; k < writers; k++) {
+                if (newest[k] >>> COUNT_BITS == thread) {
+                    newest[k] = stamp;
+                    return;
+                }
+            }
+            if (writers < WRITERS) {
+                newest[writers++] = stamp;
+            } else {
+                crowded = true;
+            }
+        }
+
+        /** Whether a write here may be one {@code ctx} has not seen of another thread. */
+        boolean mayRace(ThreadCtx ctx) {
+            if (crowded) {
+                return true;
+            }
+            for (int k = 0; k < writers; k++) {
+                if (unordered(ctx, newest[k])) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /**
+     * The objects of a field's last accesses of one kind, replaced in turn: a shared object stays
+     * while each thread also works on objects of its own (h2's queue of waiting sessions among the
+     * deques every query makes). Compared by reference; a static field's object is null.
+     */
+    private static class Window {
+        final Object[] objects;
+        /** Each object's last access, as (thread index + 1, count) packed; 0 none since the last write, for a read. */
+        final long[] stamps;
+        /** For an array, the class whose code made that access; null for a field. */
+        final String[] sites;
         int used;
         int next;
+
+        Window(int ways) {
+            objects = new Object[ways];
+            stamps = new long[ways];
+            sites = new String[ways];
+        }
 
         int indexOf(Object o) {
             for (int i = 0; i < used; i++) {
@@ -295,15 +364,20 @@ public final class RaceWatch {
             return -1;
         }
 
-        void add(Object o, long w, long r, String site) {
-            int i = used < WAYS ? used++ : next++ % WAYS;
-            objects[i] = o;
-            write[i] = w;
-            read[i] = r;
-            writeSites[i] = w == 0 ? null : site;
-            readSites[i] = r == 0 ? null : site;
+        /** Notes an access to {@code o}, at {@code i} when {@code o} is there, else in place of the oldest. */
+        void put(int i, Object o, long stamp, String site) {
+            if (i < 0) {
+                if (used < objects.length) {
+                    i = used++;
+                } else {
+                    i = next;
+                    next = (next + 1) % objects.length;
+                }
+                objects[i] = o;
+            }
+            stamps[i] = stamp;
+            sites[i] = site;
         }
-
     }
 
     /** Opens the watch of {@code ctx}, a recorded thread's new context, with what it has seen as it begins ({@link #inherited}). */
