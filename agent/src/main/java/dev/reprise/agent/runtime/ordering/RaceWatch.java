@@ -64,7 +64,7 @@ public final class RaceWatch {
     /** Per field, the objects whose field was read and written last, made at the field's first access. */
     private static final Accesses[] ACCESSES = new Accesses[MAX_FIELDS];
     private static final boolean[] RACED = new boolean[MAX_FIELDS];
-    /** Per field, 1 while a thread reads or updates its {@link #RECENT}; through {@link #LOCKS}. */
+    /** Per field, 1 while a thread reads or updates its {@link #ACCESSES}; through {@link #LOCKS}. */
     private static final int[] LOCKED = new int[MAX_FIELDS];
     private static final VarHandle LOCKS = MethodHandles.arrayElementVarHandle(int[].class);
     /** Recorded threads' contexts by index, set as each opens, before any thread orders after its events. */
