@@ -108,7 +108,7 @@ final class ReplayCommand implements Callable<Integer> {
         if (debugPort != null) {
             List<StreamScan> streams = checked.streams();
             try {
-                proxy = DebugProxy.open(debugPort, stop, Main::say, launch::start, spec -> StopAt.parse(spec, streams));
+                proxy = DebugProxy.open(debugPort, stop, launch::say, launch::start, spec -> StopAt.parse(spec, streams));
             } catch (IOException e) {
                 Main.say("cannot open the debugger port " + debugPort + ": " + e.getMessage());
                 return ExitCodes.USAGE;

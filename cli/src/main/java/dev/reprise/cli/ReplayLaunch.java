@@ -23,6 +23,9 @@ import dev.reprise.core.config.AgentConfig;
  * once however many JVMs print it.
  */
 final class ReplayLaunch {
+    /** How long a message waits for the output before it, at most: a JVM that still runs may print on. */
+    private static final long SETTLE_MILLIS = 1000;
+
     private final JavaCommand java;
     private final LocalJdk jdk;
     private final String cwd;
@@ -85,6 +88,23 @@ final class ReplayLaunch {
         }
         io.started().accept(p);
         return p;
+    }
+
+    /**
+     * Says {@code message} as Reprise's, after what the replay's JVMs printed so far is shown (under
+     * a debugger, the proxy speaks when the JVM has stopped, while its output may still be in the
+     * pipes, and a message once landed inside the line the program was printing).
+     */
+    void say(String message) {
+        if (out != null) {
+            try {
+                out.settle(SETTLE_MILLIS);
+                err.settle(SETTLE_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        Main.say(message);
     }
 
     /** Waits until all that the ended JVM {@code p} printed is shown. */
