@@ -25,7 +25,7 @@ final class Report {
                 .append(" times with `--chaos 1` to `--chaos ").append(replays).append("` from empty directories ")
                 .append("with the inputs gone; stdout, stderr and the exit status must match the recording's byte for ")
                 .append("byte, and the replay must write nothing. An RTO recording that found races it does not order ")
-                .append("(it learns them) is made again, as its own advice says, up to three recordings. A row is `ok` when both ")
+                .append("(it learns them) is made again, as its own advice says, until one finds none new. A row is `ok` when both ")
                 .append("orderings pass.\n\n");
         b.append("- command: `").append(commandLine).append("`, ")
                 .append(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm"))).append('\n');

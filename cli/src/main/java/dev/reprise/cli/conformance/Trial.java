@@ -21,7 +21,7 @@ import dev.reprise.core.recording.Recording;
  * that directory and replays the recording several times with {@code --chaos}, each from an empty
  * directory, comparing stdout, stderr and exit status byte for byte with the recording's. A replay
  * must also leave its directory empty: it never writes. An RTO recording that learned races it
- * does not order is made again, as its advice says, as long as the program still learns. Runs the {@code reprise} command as a user
+ * does not order is made again, as its advice says, until one finds none new. Runs the {@code reprise} command as a user
  * does, in a child JVM, so that each run has its own working directory. A run past its deadline is
  * killed, and reported stuck. A failing trial keeps its files for a post-mortem.
  */
@@ -60,10 +60,10 @@ final class Trial {
         Path err = dir.resolve("record.err");
         Launch r = Launch.run(record, jdk, cwd, out, err, recordTimeoutNanos);
         String failure = recordingFailure(r, plain, rec, out, err);
-        for (int looked = 1; failure == null && RaceProfile.foundUnordered(rec) && looked < RaceProfile.LEARNING_RECORDINGS; looked++) {
-            // The recording learned races it does not order, and says its replay may diverge:
-            // record again, as its advice says, from fresh inputs; that one orders them, and
-            // may learn more.
+        // A recording that learned races it does not order says its replay may diverge: record
+        // again, as its advice says, from fresh inputs; that one orders them, and may learn more
+        // while the program still learns. The one after the last learning one learns nothing.
+        for (int made = 1; failure == null && RaceProfile.foundUnordered(rec) && made <= RaceProfile.LEARNING_RECORDINGS; made++) {
             Trees.delete(cwd);
             Trees.delete(rec);
             Files.createDirectories(cwd);
