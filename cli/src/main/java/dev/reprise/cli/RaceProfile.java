@@ -170,36 +170,46 @@ public final class RaceProfile {
         if (!learned()) {
             return true;
         }
-        int[] state = state(Files.readAllLines(file, StandardCharsets.UTF_8));
-        return state[1] > 0 && state[0] < LEARNING_RECORDINGS;
+        Header h = Header.of(lines());
+        return h.lastFound() > 0 && h.looked() < LEARNING_RECORDINGS;
     }
 
-    /**
-     * The recordings that looked and the new races the last one found, from the header; a profile
-     * without one (written before it had one) counts as settled.
-     */
-    private static int[] state(List<String> lines) {
-        if (!lines.isEmpty() && lines.get(0).startsWith(HEADER)) {
-            String h = lines.get(0).substring(HEADER.length());
-            int at = h.indexOf(LAST_FOUND);
-            if (at > 0) {
-                try {
-                    return new int[] {Integer.parseInt(h.substring(0, at)), Integer.parseInt(h.substring(at + LAST_FOUND.length()))};
-                } catch (NumberFormatException e) {
-                    // as a profile without a header
+    /** The profile's first line: the recordings that looked, and the new races the last one found. */
+    private record Header(int looked, int lastFound) {
+        /** From the profile's lines; a profile without a header (written before it had one) counts as settled. */
+        static Header of(List<String> lines) {
+            if (!lines.isEmpty() && lines.get(0).startsWith(HEADER)) {
+                String h = lines.get(0).substring(HEADER.length());
+                int at = h.indexOf(LAST_FOUND);
+                if (at > 0) {
+                    try {
+                        return new Header(Integer.parseInt(h.substring(0, at)), Integer.parseInt(h.substring(at + LAST_FOUND.length())));
+                    } catch (NumberFormatException e) {
+                        // as a profile without a header
+                    }
                 }
             }
+            return new Header(LEARNING_RECORDINGS, 0);
         }
-        return new int[] {LEARNING_RECORDINGS, 0};
+
+        @Override
+        public String toString() {
+            return HEADER + looked + LAST_FOUND + lastFound;
+        }
+    }
+
+    private List<String> lines() throws IOException {
+        return learned() ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
     }
 
     /** The fields learned, sorted; none if nothing was learned yet. */
     List<String> fields() throws IOException {
-        if (!learned()) {
-            return List.of();
-        }
+        return fields(lines());
+    }
+
+    private static List<String> fields(List<String> lines) {
         List<String> out = new ArrayList<>();
-        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+        for (String line : lines) {
             if (!line.isBlank() && !line.startsWith("#")) {
                 out.add(line.strip());
             }
@@ -213,12 +223,13 @@ public final class RaceProfile {
      * into place: a concurrent recording of the same program sees the old list or the new.
      */
     void add(List<String> found) throws IOException {
-        List<String> known = fields();
+        List<String> before = lines();
+        List<String> known = fields(before);
         TreeSet<String> all = new TreeSet<>(known);
         all.addAll(found);
-        int looked = learned() ? state(Files.readAllLines(file, StandardCharsets.UTF_8))[0] : 0;
+        int looked = learned() ? Header.of(before).looked() : 0;
         List<String> lines = new ArrayList<>();
-        lines.add(HEADER + Math.min(looked + 1, LEARNING_RECORDINGS) + LAST_FOUND + (all.size() - known.size()));
+        lines.add(new Header(Math.min(looked + 1, LEARNING_RECORDINGS), all.size() - known.size()).toString());
         lines.addAll(all);
         Path dir = file.getParent();
         // Private, whatever the umask: CacheTrust refuses a cache with anything others may write.

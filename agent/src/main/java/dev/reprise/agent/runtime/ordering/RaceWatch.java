@@ -233,8 +233,7 @@ public final class RaceWatch {
             // A read needs no scan of the writes when the thread's own last read of the object
             // came after them all (a write since would have cleared that read's stamp), or when
             // the thread has seen every write there (it synchronized since, or they are its own).
-            boolean seenWrites = !write && r >= 0 && reads.stamps[r] >>> COUNT_BITS == ctx.index + 1
-                    || !write && !writes.mayRace(ctx);
+            boolean seenWrites = !write && (r >= 0 && reads.stamps[r] >>> COUNT_BITS == ctx.index + 1 || !writes.mayRace(ctx));
             int w = seenWrites ? -1 : writes.indexOf(o);
             boolean afterWrite = w >= 0 && unordered(ctx, writes.stamps[w]);
             boolean afterRead = write && r >= 0 && unordered(ctx, reads.stamps[r]);
