@@ -11,11 +11,11 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 
 import dev.reprise.agent.ops.CallSite;
+import dev.reprise.agent.ops.Claimed;
 import dev.reprise.agent.ops.Prologue;
 import dev.reprise.agent.runtime.events.Digest;
 import dev.reprise.agent.runtime.events.Ev;
 import dev.reprise.agent.runtime.events.Op;
-import dev.reprise.agent.runtime.events.Rt;
 import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
@@ -66,82 +66,48 @@ public final class FileChangeOps {
 
     /** {@code mkdir}, and each level of {@code mkdirs}. */
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = FS, method = "createDirectory", desc = "(Ljava/io/File;)Z", alsoIn = FILE)
+    @Claimed(live = "MKDIR_LIVE", site = true)
     public static boolean createDirectory(Object fs, File f, int site) throws Throwable {
-        if (!Rt.claim()) {
-            return (boolean) MKDIR_LIVE.invokeExact(fs, f);
-        }
         return change(MKDIR, site, MKDIR_LIVE, fs, f);
     }
 
     /** {@code createNewFile} and {@code createTempFile}. */
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = FS, method = "createFileExclusively", desc = "(Ljava/lang/String;)Z",
             alsoIn = FILE)
+    @Claimed(live = "CREATE_LIVE", site = true)
     public static boolean createFileExclusively(Object fs, String path, int site) throws Throwable {
-        if (!Rt.claim()) {
-            return (boolean) CREATE_LIVE.invokeExact(fs, path);
-        }
         Ev ev = Ev.begin(CREATE, site, Digest.of(path));
-        try {
-            return ev.z(ev.live() && (boolean) CREATE_LIVE.invokeExact(fs, path));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.z(ev.live() && (boolean) CREATE_LIVE.invokeExact(fs, path));
     }
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = FS, method = "setLastModifiedTime", desc = "(Ljava/io/File;J)Z",
             alsoIn = FILE)
+    @Claimed(live = "SET_MODIFIED_LIVE", site = true)
     public static boolean setLastModifiedTime(Object fs, File f, long time, int site) throws Throwable {
-        if (!Rt.claim()) {
-            return (boolean) SET_MODIFIED_LIVE.invokeExact(fs, f, time);
-        }
         Ev ev = Ev.begin(SET_MODIFIED, site, digest(f) ^ Long.hashCode(time));
-        try {
-            return ev.z(ev.live() && (boolean) SET_MODIFIED_LIVE.invokeExact(fs, f, time));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.z(ev.live() && (boolean) SET_MODIFIED_LIVE.invokeExact(fs, f, time));
     }
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = FS, method = "setReadOnly", desc = "(Ljava/io/File;)Z", alsoIn = FILE)
+    @Claimed(live = "SET_READ_ONLY_LIVE", site = true)
     public static boolean setReadOnly(Object fs, File f, int site) throws Throwable {
-        if (!Rt.claim()) {
-            return (boolean) SET_READ_ONLY_LIVE.invokeExact(fs, f);
-        }
         return change(SET_READ_ONLY, site, SET_READ_ONLY_LIVE, fs, f);
     }
 
     /** A change to {@code f} alone, {@code (File)boolean}: its outcome. */
     private static boolean change(Op op, int site, MethodHandle live, Object fs, File f) throws Throwable {
         Ev ev = Ev.begin(op, site, digest(f));
-        try {
-            return ev.z(ev.live() && (boolean) live.invokeExact(fs, f));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.z(ev.live() && (boolean) live.invokeExact(fs, f));
     }
 
     /** {@code setReadable}, {@code setWritable}, {@code setExecutable}. */
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = FS, method = "setPermission", desc = "(Ljava/io/File;IZZ)Z",
             alsoIn = FILE)
+    @Claimed(live = "SET_PERMISSION_LIVE", site = true)
     public static boolean setPermission(Object fs, File f, int access, boolean enable, boolean ownerOnly, int site)
             throws Throwable {
-        if (!Rt.claim()) {
-            return (boolean) SET_PERMISSION_LIVE.invokeExact(fs, f, access, enable, ownerOnly);
-        }
         Ev ev = Ev.begin(SET_PERMISSION, site, digest(f) ^ (access << 2 | (enable ? 2 : 0) | (ownerOnly ? 1 : 0)));
-        try {
-            return ev.z(ev.live() && (boolean) SET_PERMISSION_LIVE.invokeExact(fs, f, access, enable, ownerOnly));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.z(ev.live() && (boolean) SET_PERMISSION_LIVE.invokeExact(fs, f, access, enable, ownerOnly));
     }
 
     /** {@code File.deleteOnExit}: registered only while recording; replay has nothing to delete at exit. */

@@ -12,11 +12,11 @@ import java.io.File;
 import java.lang.invoke.MethodHandle;
 
 import dev.reprise.agent.ops.CallSite;
+import dev.reprise.agent.ops.Claimed;
 import dev.reprise.agent.ops.Prologue;
 import dev.reprise.agent.runtime.events.Digest;
 import dev.reprise.agent.runtime.events.Ev;
 import dev.reprise.agent.runtime.events.Op;
-import dev.reprise.agent.runtime.events.Rt;
 import dev.reprise.agent.runtime.jdk.JdkFiles;
 
 /**
@@ -68,97 +68,59 @@ public final class FileMetadataOps {
 
     /** {@code canRead}, {@code canWrite}, {@code canExecute}. */
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = FS, method = "checkAccess", desc = "(Ljava/io/File;I)Z", alsoIn = FILE)
+    @Claimed(live = "ACCESS_LIVE", site = true)
     public static boolean checkAccess(Object fs, File f, int access, int site) throws Throwable {
-        if (!Rt.claim()) {
-            return (boolean) ACCESS_LIVE.invokeExact(fs, f, access);
-        }
         return test(ACCESS, site, ACCESS_LIVE, fs, f, access);
     }
 
     /** A yes-or-no question about {@code f} with an int argument: {@code (File, int)boolean}. */
     private static boolean test(Op op, int site, MethodHandle call, Object fs, File f, int arg) throws Throwable {
         if (isJdk(f)) {
-            try {
-                return (boolean) call.invokeExact(fs, live(f), arg);
-            } finally {
-                Rt.release();
-            }
+            return (boolean) call.invokeExact(fs, live(f), arg);
         }
         Ev ev = Ev.begin(op, site, digest(f) ^ arg);
-        try {
-            return ev.z(ev.live() && (boolean) call.invokeExact(fs, f, arg));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.z(ev.live() && (boolean) call.invokeExact(fs, f, arg));
     }
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = FS, method = "getLastModifiedTime", desc = "(Ljava/io/File;)J", alsoIn = FILE)
+    @Claimed(live = "MODIFIED_LIVE", site = true)
     public static long getLastModifiedTime(Object fs, File f, int site) throws Throwable {
-        if (!Rt.claim()) {
-            return (long) MODIFIED_LIVE.invokeExact(fs, f);
-        }
         return number(MODIFIED, site, MODIFIED_LIVE, fs, f);
     }
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = FS, method = "getLength", desc = "(Ljava/io/File;)J", alsoIn = FILE)
+    @Claimed(live = "LENGTH_LIVE", site = true)
     public static long getLength(Object fs, File f, int site) throws Throwable {
-        if (!Rt.claim()) {
-            return (long) LENGTH_LIVE.invokeExact(fs, f);
-        }
         return number(LENGTH, site, LENGTH_LIVE, fs, f);
     }
 
     /** A number about {@code f}: {@code (File)long}. */
     private static long number(Op op, int site, MethodHandle call, Object fs, File f) throws Throwable {
         if (isJdk(f)) {
-            try {
-                return (long) call.invokeExact(fs, live(f));
-            } finally {
-                Rt.release();
-            }
+            return (long) call.invokeExact(fs, live(f));
         }
         Ev ev = Ev.begin(op, site, digest(f));
-        try {
-            return ev.j(ev.live() ? (long) call.invokeExact(fs, f) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.j(ev.live() ? (long) call.invokeExact(fs, f) : 0);
     }
 
     /** {@code list} and {@code listFiles}: the names in the order the recording's file system gave them. */
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = FS, method = "list", desc = "(Ljava/io/File;)[Ljava/lang/String;", alsoIn = FILE)
+    @Claimed(live = "LIST_LIVE", site = true)
     public static String[] list(Object fs, File f, int site) throws Throwable {
-        if (!Rt.claim()) {
-            return (String[]) LIST_LIVE.invokeExact(fs, f);
-        }
         if (isJdk(f)) {
-            try {
-                return (String[]) LIST_LIVE.invokeExact(fs, live(f));
-            } finally {
-                Rt.release();
-            }
+            return (String[]) LIST_LIVE.invokeExact(fs, live(f));
         }
         Ev ev = Ev.begin(LIST, site, digest(f));
-        try {
-            String[] live = ev.live() ? (String[]) LIST_LIVE.invokeExact(fs, f) : null;
-            int n = ev.i(live == null ? -1 : live.length);
-            if (n < 0) {
-                return null;
-            }
-            String[] names = live != null ? live : new String[n];
-            for (int i = 0; i < n; i++) {
-                names[i] = ev.s(names[i]);
-            }
-            return names;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        String[] live = ev.live() ? (String[]) LIST_LIVE.invokeExact(fs, f) : null;
+        int n = ev.i(live == null ? -1 : live.length);
+        if (n < 0) {
+            return null;
         }
+        String[] names = live != null ? live : new String[n];
+        for (int i = 0; i < n; i++) {
+            names[i] = ev.s(names[i]);
+        }
+        return names;
     }
 
     /** {@code getCanonicalPath} and {@code getCanonicalFile}: the path is already absolute. */
@@ -173,18 +135,10 @@ public final class FileMetadataOps {
 
     /** {@code getTotalSpace}, {@code getFreeSpace}, {@code getUsableSpace}. */
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = FS, method = "getSpace", desc = "(Ljava/io/File;I)J", alsoIn = FILE)
+    @Claimed(live = "SPACE_LIVE", site = true)
     public static long getSpace(Object fs, File f, int t, int site) throws Throwable {
-        if (!Rt.claim()) {
-            return (long) SPACE_LIVE.invokeExact(fs, f, t);
-        }
         Ev ev = Ev.begin(SPACE, site, digest(f) ^ t);
-        try {
-            return ev.j(ev.live() ? (long) SPACE_LIVE.invokeExact(fs, f, t) : 0);
-        } catch (Throwable e) {
-            throw ev.threw(e);
-        } finally {
-            ev.end();
-        }
+        return ev.j(ev.live() ? (long) SPACE_LIVE.invokeExact(fs, f, t) : 0);
     }
 
     /** Temp-file names are shortened to what the temp directory's file system takes. */

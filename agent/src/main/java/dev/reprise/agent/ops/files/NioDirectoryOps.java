@@ -8,10 +8,10 @@ import java.lang.invoke.MethodType;
 import java.nio.file.Path;
 
 import dev.reprise.agent.ops.CallSite;
+import dev.reprise.agent.ops.Claimed;
 import dev.reprise.agent.ops.Prologue;
 import dev.reprise.agent.runtime.events.Ev;
 import dev.reprise.agent.runtime.events.Op;
-import dev.reprise.agent.runtime.events.Rt;
 
 /**
  * Directory listing ({@code Files.list}, {@code walk}, {@code newDirectoryStream}): the names
@@ -37,9 +37,9 @@ public final class NioDirectoryOps {
     private static final Op CLOSEDIR = Op.named("nio.closedir");
 
     private static final MethodHandle OPENDIR_LIVE = Unix.method("opendir", long.class, Unix.PATH);
+    private static final MethodHandle DUP_LIVE = Unix.method("dup", int.class, int.class);
     /** {@code dup}, its result widened: one shape with {@code fdopendir}. */
-    private static final MethodHandle DUP_WIDE = Unix.method("dup", int.class, int.class)
-            .asType(MethodType.methodType(long.class, int.class));
+    private static final MethodHandle DUP_WIDE = DUP_LIVE.asType(MethodType.methodType(long.class, int.class));
     private static final MethodHandle FDOPENDIR_LIVE = Unix.method("fdopendir", long.class, int.class);
     private static final MethodHandle READDIR_LIVE = Unix.method("readdir", byte[].class, long.class);
     private static final MethodHandle CLOSEDIR_LIVE = Unix.method("closedir", void.class, long.class);
@@ -66,32 +66,29 @@ public final class NioDirectoryOps {
         int errno = 0;
         long dir = -1;
         Ev ev = Ev.begin(OPENDIR, 0, Unix.digest(path));
-        try {
-            if (ev.live()) {
-                try {
-                    dir = (long) OPENDIR_LIVE.invokeExact(path);
-                    LiveHandles.forget(dir);
-                } catch (Throwable t) {
-                    errno = Unix.errno(t);
-                }
+        if (ev.live()) {
+            try {
+                dir = (long) OPENDIR_LIVE.invokeExact(path);
+                LiveHandles.forget(dir);
+            } catch (Throwable t) {
+                errno = Unix.errno(t);
             }
-            errno = ev.i(errno);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
         }
+        errno = ev.i(errno);
+        ev.end();
         Unix.check(errno);
         return dir;
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "dup", desc = "(I)I", alsoIn = {PROVIDER, SECURE_STREAM})
+    @Claimed(live = "DUP_LIVE")
     public static int dup(int fd) throws Throwable {
         return (int) fromDescriptor(DUP, DUP_WIDE, fd);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "fdopendir", desc = "(I)J",
             alsoIn = {PROVIDER, SECURE_STREAM})
+    @Claimed(live = "FDOPENDIR_LIVE")
     public static long fdopendir(int fd) throws Throwable {
         return fromDescriptor(FDOPENDIR, FDOPENDIR_LIVE, fd);
     }
@@ -101,34 +98,22 @@ public final class NioDirectoryOps {
      * itself live if {@code fd} is one of the JDK's own, else an event whose errno is logged.
      */
     private static long fromDescriptor(Op op, MethodHandle live, int fd) throws Throwable {
-        if (!Rt.claim()) {
-            return (long) live.invokeExact(fd);
-        }
         if (LiveHandles.contains(fd)) {
-            try {
-                return LiveHandles.add((long) live.invokeExact(fd));
-            } finally {
-                Rt.release();
-            }
+            return LiveHandles.add((long) live.invokeExact(fd));
         }
         int errno = 0;
         long handle = -1;
         Ev ev = Ev.begin(op, 0, 0);
-        try {
-            if (ev.live()) {
-                try {
-                    handle = (long) live.invokeExact(fd);
-                    LiveHandles.forget(handle);
-                } catch (Throwable t) {
-                    errno = Unix.errno(t);
-                }
+        if (ev.live()) {
+            try {
+                handle = (long) live.invokeExact(fd);
+                LiveHandles.forget(handle);
+            } catch (Throwable t) {
+                errno = Unix.errno(t);
             }
-            errno = ev.i(errno);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
         }
+        errno = ev.i(errno);
+        ev.end();
         Unix.check(errno);
         return handle;
     }
@@ -136,66 +121,43 @@ public final class NioDirectoryOps {
     /** The next entry's name, null at the end. */
     @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "readdir", desc = "(J)[B",
             alsoIn = {ITERATOR, COPY_17, COPY_25, PATH_25})
+    @Claimed(live = "READDIR_LIVE")
     public static byte[] readdir(long dir) throws Throwable {
-        if (!Rt.claim()) {
-            return (byte[]) READDIR_LIVE.invokeExact(dir);
-        }
         if (LiveHandles.contains(dir)) {
-            try {
-                return (byte[]) READDIR_LIVE.invokeExact(dir);
-            } finally {
-                Rt.release();
-            }
+            return (byte[]) READDIR_LIVE.invokeExact(dir);
         }
         int errno = 0;
         byte[] name = null;
         Ev ev = Ev.begin(READDIR, 0, 0);
-        try {
-            if (ev.live()) {
-                try {
-                    name = (byte[]) READDIR_LIVE.invokeExact(dir);
-                } catch (Throwable t) {
-                    errno = Unix.errno(t);
-                }
+        if (ev.live()) {
+            try {
+                name = (byte[]) READDIR_LIVE.invokeExact(dir);
+            } catch (Throwable t) {
+                errno = Unix.errno(t);
             }
-            errno = ev.i(errno);
-            if (errno == 0 && ev.z(name != null)) {
-                name = ev.blob(name);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
         }
+        errno = ev.i(errno);
+        if (errno == 0 && ev.z(name != null)) {
+            name = ev.blob(name);
+        }
+        ev.end();
         Unix.check(errno);
         return name;
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "closedir", desc = "(J)V",
             alsoIn = {STREAM, COPY_17, COPY_25, PATH_25})
+    @Claimed(live = "CLOSEDIR_LIVE")
     public static void closedir(long dir) throws Throwable {
-        if (!Rt.claim()) {
+        if (LiveHandles.contains(dir)) {
+            LiveHandles.forget(dir);
             CLOSEDIR_LIVE.invokeExact(dir);
             return;
         }
-        if (LiveHandles.contains(dir)) {
-            try {
-                LiveHandles.forget(dir);
-                CLOSEDIR_LIVE.invokeExact(dir);
-                return;
-            } finally {
-                Rt.release();
-            }
-        }
         int errno;
         Ev ev = Ev.begin(CLOSEDIR, 0, 0);
-        try {
-            errno = ev.i(ev.live() ? closedirErrno(dir) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        errno = ev.i(ev.live() ? closedirErrno(dir) : 0);
+        ev.end();
         Unix.check(errno);
     }
 }

@@ -4,11 +4,11 @@ import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
 
 import dev.reprise.agent.ops.CallSite;
+import dev.reprise.agent.ops.Claimed;
 import dev.reprise.agent.ops.Prologue;
 import dev.reprise.agent.ops.net.NativeMemory;
 import dev.reprise.agent.runtime.events.Ev;
 import dev.reprise.agent.runtime.events.Op;
-import dev.reprise.agent.runtime.events.Rt;
 
 /**
  * {@code java.nio.file} metadata on the default file system, hooked in
@@ -70,21 +70,16 @@ public final class NioFileSystemOps {
         int errno = 0;
         int fd = -1;
         Ev ev = Ev.begin(OPEN, 0, 31 * (31 * Unix.digest(path) + flags) + mode);
-        try {
-            if (ev.live()) {
-                try {
-                    fd = (int) OPEN_LIVE.invokeExact(path, flags, mode);
-                    LiveHandles.forget(fd);
-                } catch (Throwable t) {
-                    errno = Unix.errno(t);
-                }
+        if (ev.live()) {
+            try {
+                fd = (int) OPEN_LIVE.invokeExact(path, flags, mode);
+                LiveHandles.forget(fd);
+            } catch (Throwable t) {
+                errno = Unix.errno(t);
             }
-            errno = ev.i(errno);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
         }
+        errno = ev.i(errno);
+        ev.end();
         Unix.check(errno);
         return fd;
     }
@@ -99,13 +94,8 @@ public final class NioFileSystemOps {
         }
         int errno;
         Ev ev = Ev.begin(CLOSE, 0, 0);
-        try {
-            errno = ev.i(ev.live() ? closeErrno(fd) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        errno = ev.i(ev.live() ? closeErrno(fd) : 0);
+        ev.end();
         Unix.check(errno);
     }
 
@@ -165,16 +155,11 @@ public final class NioFileSystemOps {
         }
         int errno;
         Ev ev = Ev.begin(op, 0, Unix.digest(path));
-        try {
-            errno = ev.i(ev.live() ? statErrno(live, path, attrs) : 0);
-            if (errno == 0) {
-                UnixAttrs.code(ev, attrs);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        errno = ev.i(ev.live() ? statErrno(live, path, attrs) : 0);
+        if (errno == 0) {
+            UnixAttrs.code(ev, attrs);
         }
+        ev.end();
         Unix.check(errno);
     }
 
@@ -207,31 +192,19 @@ public final class NioFileSystemOps {
     /** Native in JDK 17: its calls are hooked where attributes of an open file are read. */
     @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "fstat", desc = "(I" + A + ")V",
             alsoIn = {"sun/nio/fs/UnixFileAttributes"})
+    @Claimed(live = "FSTAT_LIVE")
     public static void fstat(int fd, Object attrs) throws Throwable {
-        if (!Rt.claim()) {
+        if (LiveHandles.contains(fd)) {
             FSTAT_LIVE.invokeExact(fd, attrs);
             return;
         }
-        if (LiveHandles.contains(fd)) {
-            try {
-                FSTAT_LIVE.invokeExact(fd, attrs);
-                return;
-            } finally {
-                Rt.release();
-            }
-        }
         int errno;
         Ev ev = Ev.begin(FSTAT, 0, 0);
-        try {
-            errno = ev.i(ev.live() ? fstatErrno(fd, attrs) : 0);
-            if (errno == 0) {
-                UnixAttrs.code(ev, attrs);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        errno = ev.i(ev.live() ? fstatErrno(fd, attrs) : 0);
+        if (errno == 0) {
+            UnixAttrs.code(ev, attrs);
         }
+        ev.end();
         Unix.check(errno);
     }
 
@@ -245,13 +218,8 @@ public final class NioFileSystemOps {
         }
         int errno;
         Ev ev = Ev.begin(ACCESS, 0, 31 * Unix.digest(path) + amode);
-        try {
-            errno = ev.i(ev.live() ? accessErrno(path, amode) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        errno = ev.i(ev.live() ? accessErrno(path, amode) : 0);
+        ev.end();
         Unix.check(errno);
     }
 
@@ -292,24 +260,19 @@ public final class NioFileSystemOps {
         int errno = 0;
         int n = 0;
         Ev ev = Ev.begin(GET_XATTR, 0, 31 * java.util.Arrays.hashCode(name) + len);
-        try {
-            if (ev.live()) {
-                try {
-                    n = (int) GET_XATTR_LIVE.invokeExact(fd, name, address, len);
-                } catch (Throwable t) {
-                    errno = Unix.errno(t);
-                }
+        if (ev.live()) {
+            try {
+                n = (int) GET_XATTR_LIVE.invokeExact(fd, name, address, len);
+            } catch (Throwable t) {
+                errno = Unix.errno(t);
             }
-            errno = ev.i(errno);
-            n = ev.i(n);
-            if (errno == 0 && len > 0) {
-                toMemory(ev, address, n);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
         }
+        errno = ev.i(errno);
+        n = ev.i(n);
+        if (errno == 0 && len > 0) {
+            toMemory(ev, address, n);
+        }
+        ev.end();
         Unix.check(errno);
         return n;
     }
@@ -322,20 +285,15 @@ public final class NioFileSystemOps {
         }
         int errno = 0;
         Ev ev = Ev.begin(SET_XATTR, 0, 31 * java.util.Arrays.hashCode(name) + len);
-        try {
-            if (ev.live()) {
-                try {
-                    SET_XATTR_LIVE.invokeExact(fd, name, address, len);
-                } catch (Throwable t) {
-                    errno = Unix.errno(t);
-                }
+        if (ev.live()) {
+            try {
+                SET_XATTR_LIVE.invokeExact(fd, name, address, len);
+            } catch (Throwable t) {
+                errno = Unix.errno(t);
             }
-            errno = ev.i(errno);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
         }
+        errno = ev.i(errno);
+        ev.end();
         Unix.check(errno);
     }
 
@@ -347,58 +305,42 @@ public final class NioFileSystemOps {
         }
         int errno = 0;
         Ev ev = Ev.begin(REMOVE_XATTR, 0, java.util.Arrays.hashCode(name));
-        try {
-            if (ev.live()) {
-                try {
-                    REMOVE_XATTR_LIVE.invokeExact(fd, name);
-                } catch (Throwable t) {
-                    errno = Unix.errno(t);
-                }
+        if (ev.live()) {
+            try {
+                REMOVE_XATTR_LIVE.invokeExact(fd, name);
+            } catch (Throwable t) {
+                errno = Unix.errno(t);
             }
-            errno = ev.i(errno);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
         }
+        errno = ev.i(errno);
+        ev.end();
         Unix.check(errno);
     }
 
     /** Native: its calls are hooked in the view that lists a file's attributes. */
     @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "flistxattr", desc = "(IJI)I",
             alsoIn = {"sun/nio/fs/UnixUserDefinedFileAttributeView"})
+    @Claimed(live = "LIST_XATTR_LIVE")
     public static int flistxattr(int fd, long address, int len) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) LIST_XATTR_LIVE.invokeExact(fd, address, len);
-        }
         if (LiveHandles.contains(fd)) {
-            try {
-                return (int) LIST_XATTR_LIVE.invokeExact(fd, address, len);
-            } finally {
-                Rt.release();
-            }
+            return (int) LIST_XATTR_LIVE.invokeExact(fd, address, len);
         }
         int errno = 0;
         int n = 0;
         Ev ev = Ev.begin(LIST_XATTR, 0, len);
-        try {
-            if (ev.live()) {
-                try {
-                    n = (int) LIST_XATTR_LIVE.invokeExact(fd, address, len);
-                } catch (Throwable t) {
-                    errno = Unix.errno(t);
-                }
+        if (ev.live()) {
+            try {
+                n = (int) LIST_XATTR_LIVE.invokeExact(fd, address, len);
+            } catch (Throwable t) {
+                errno = Unix.errno(t);
             }
-            errno = ev.i(errno);
-            n = ev.i(n);
-            if (errno == 0 && len > 0) {
-                toMemory(ev, address, n);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
         }
+        errno = ev.i(errno);
+        n = ev.i(n);
+        if (errno == 0 && len > 0) {
+            toMemory(ev, address, n);
+        }
+        ev.end();
         Unix.check(errno);
         return n;
     }
@@ -418,40 +360,34 @@ public final class NioFileSystemOps {
     /** The owner's name in {@code PosixFileAttributes}: from the recording machine's user database. */
     @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "getpwuid", desc = "(I)[B",
             alsoIn = {"sun/nio/fs/UnixUserPrincipals"})
+    @Claimed(live = "USER_LIVE")
     public static byte[] getpwuid(int uid) throws Throwable {
         return name(USER, USER_LIVE, uid);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = D, method = "getgrgid", desc = "(I)[B",
             alsoIn = {"sun/nio/fs/UnixUserPrincipals"})
+    @Claimed(live = "GROUP_LIVE")
     public static byte[] getgrgid(int gid) throws Throwable {
         return name(GROUP, GROUP_LIVE, gid);
     }
 
     private static byte[] name(Op op, MethodHandle live, int id) throws Throwable {
-        if (!Rt.claim()) {
-            return (byte[]) live.invokeExact(id);
-        }
         int errno = 0;
         byte[] name = null;
         Ev ev = Ev.begin(op, 0, id);
-        try {
-            if (ev.live()) {
-                try {
-                    name = (byte[]) live.invokeExact(id);
-                } catch (Throwable t) {
-                    errno = Unix.errno(t);
-                }
+        if (ev.live()) {
+            try {
+                name = (byte[]) live.invokeExact(id);
+            } catch (Throwable t) {
+                errno = Unix.errno(t);
             }
-            errno = ev.i(errno);
-            if (errno == 0) {
-                name = ev.blob(name);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
         }
+        errno = ev.i(errno);
+        if (errno == 0) {
+            name = ev.blob(name);
+        }
+        ev.end();
         Unix.check(errno);
         return name;
     }

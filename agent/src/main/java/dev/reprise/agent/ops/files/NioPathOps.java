@@ -78,13 +78,8 @@ public final class NioPathOps {
     public static void mkdir(Path path, int mode) throws Throwable {
         int errno;
         Ev ev = Ev.begin(MKDIR, 0, 31 * Unix.digest(path) + mode);
-        try {
-            errno = ev.i(ev.live() ? mkdirErrno(path, mode) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        errno = ev.i(ev.live() ? mkdirErrno(path, mode) : 0);
+        ev.end();
         Unix.check(errno);
     }
 
@@ -137,13 +132,8 @@ public final class NioPathOps {
     private static void remove(Op op, MethodHandle live, Path path) throws Throwable {
         int errno;
         Ev ev = Ev.begin(op, 0, Unix.digest(path));
-        try {
-            errno = ev.i(ev.live() ? removeErrno(live, path) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        errno = ev.i(ev.live() ? removeErrno(live, path) : 0);
+        ev.end();
         Unix.check(errno);
     }
 
@@ -151,13 +141,8 @@ public final class NioPathOps {
     public static void link(Path existing, Path link) throws Throwable {
         int errno;
         Ev ev = Ev.begin(LINK, 0, 31 * Unix.digest(existing) + Unix.digest(link));
-        try {
-            errno = ev.i(ev.live() ? linkErrno(existing, link) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        errno = ev.i(ev.live() ? linkErrno(existing, link) : 0);
+        ev.end();
         Unix.check(errno);
     }
 
@@ -165,13 +150,8 @@ public final class NioPathOps {
     public static void symlink(byte[] target, Path link) throws Throwable {
         int errno;
         Ev ev = Ev.begin(SYMLINK, 0, 31 * (target == null ? 0 : Digest.of(target, 0, target.length)) + Unix.digest(link));
-        try {
-            errno = ev.i(ev.live() ? symlinkErrno(target, link) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        errno = ev.i(ev.live() ? symlinkErrno(target, link) : 0);
+        ev.end();
         Unix.check(errno);
     }
 
@@ -194,23 +174,18 @@ public final class NioPathOps {
         int errno = 0;
         byte[] result = null;
         Ev ev = Ev.begin(op, 0, Unix.digest(path));
-        try {
-            if (ev.live()) {
-                try {
-                    result = (byte[]) live.invokeExact(path);
-                } catch (Throwable t) {
-                    errno = Unix.errno(t);
-                }
+        if (ev.live()) {
+            try {
+                result = (byte[]) live.invokeExact(path);
+            } catch (Throwable t) {
+                errno = Unix.errno(t);
             }
-            errno = ev.i(errno);
-            if (errno == 0) {
-                result = ev.blob(result);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
         }
+        errno = ev.i(errno);
+        if (errno == 0) {
+            result = ev.blob(result);
+        }
+        ev.end();
         Unix.check(errno);
         return result;
     }

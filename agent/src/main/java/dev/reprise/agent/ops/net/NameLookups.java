@@ -6,10 +6,10 @@ import java.lang.invoke.MethodType;
 import java.net.InetAddress;
 
 import dev.reprise.agent.ops.CallSite;
+import dev.reprise.agent.ops.Claimed;
 import dev.reprise.agent.runtime.events.Digest;
 import dev.reprise.agent.runtime.events.Ev;
 import dev.reprise.agent.runtime.events.Op;
-import dev.reprise.agent.runtime.events.Rt;
 import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
@@ -73,12 +73,14 @@ public final class NameLookups {
      */
     @CallSite(kind = CallSite.Kind.STATIC, owner = "java/net/InetAddressImplFactory", method = "isIPv6Supported",
             desc = "()Z", alsoIn = PKG)
+    @Claimed(live = "IPV6_FACTORY_LIVE")
     public static boolean ipv6FromFactory() throws Throwable {
         return SocketOps.probe(IPV6, IPV6_FACTORY_LIVE, 0);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = "java/net/InetAddress", method = "isIPv6Supported", desc = "()Z",
             alsoIn = PKG)
+    @Claimed(live = "IPV6_LIVE")
     public static boolean ipv6() throws Throwable {
         return SocketOps.probe(IPV6, IPV6_LIVE, 0);
     }
@@ -91,50 +93,26 @@ public final class NameLookups {
      */
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = IMPL, method = "getLocalHostName", desc = "()Ljava/lang/String;",
             alsoIn = PKG)
+    @Claimed(live = "LOCAL_NAME_LIVE")
     public static String localHostName(Object impl) throws Throwable {
-        if (!Rt.claim()) {
-            return (String) LOCAL_NAME_LIVE.invokeExact(impl);
-        }
         Ev ev = Ev.begin(LOCAL_NAME, 0, 0);
-        try {
-            return ev.s(ev.live() ? (String) LOCAL_NAME_LIVE.invokeExact(impl) : null);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.s(ev.live() ? (String) LOCAL_NAME_LIVE.invokeExact(impl) : null);
     }
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = IMPL, method = "lookupAllHostAddr",
             desc = "(Ljava/lang/String;)[Ljava/net/InetAddress;", alsoIn = PKG)
+    @Claimed(live = "LOOKUP_LIVE")
     public static InetAddress[] lookup(Object impl, String host) throws Throwable {
-        if (!Rt.claim()) {
-            return (InetAddress[]) LOOKUP_LIVE.invokeExact(impl, host);
-        }
         Ev ev = Ev.begin(LOOKUP, 0, Digest.of(host));
-        try {
-            return addresses(ev, host, ev.live() ? (InetAddress[]) LOOKUP_LIVE.invokeExact(impl, host) : null);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return addresses(ev, host, ev.live() ? (InetAddress[]) LOOKUP_LIVE.invokeExact(impl, host) : null);
     }
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = IMPL, method = "lookupAllHostAddr",
             desc = "(Ljava/lang/String;Ljava/net/spi/InetAddressResolver$LookupPolicy;)[Ljava/net/InetAddress;", alsoIn = PKG)
+    @Claimed(live = "LOOKUP_POLICY_LIVE")
     public static InetAddress[] lookup(Object impl, String host, Object policy) throws Throwable {
-        if (!Rt.claim()) {
-            return (InetAddress[]) LOOKUP_POLICY_LIVE.invokeExact(impl, host, policy);
-        }
         Ev ev = Ev.begin(LOOKUP, 0, Digest.of(host));
-        try {
-            return addresses(ev, host, ev.live() ? (InetAddress[]) LOOKUP_POLICY_LIVE.invokeExact(impl, host, policy) : null);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return addresses(ev, host, ev.live() ? (InetAddress[]) LOOKUP_POLICY_LIVE.invokeExact(impl, host, policy) : null);
     }
 
     /** The addresses a lookup of {@code host} found, each as {@link SocketOps#address} logs one. */
@@ -149,17 +127,9 @@ public final class NameLookups {
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = IMPL, method = "getHostByAddr", desc = "([B)Ljava/lang/String;",
             alsoIn = PKG)
+    @Claimed(live = "REVERSE_LIVE")
     public static String reverse(Object impl, byte[] address) throws Throwable {
-        if (!Rt.claim()) {
-            return (String) REVERSE_LIVE.invokeExact(impl, address);
-        }
         Ev ev = Ev.begin(REVERSE, 0, address == null ? 0 : Digest.of(address, 0, address.length));
-        try {
-            return ev.s(ev.live() ? (String) REVERSE_LIVE.invokeExact(impl, address) : null);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.s(ev.live() ? (String) REVERSE_LIVE.invokeExact(impl, address) : null);
     }
 }

@@ -10,10 +10,10 @@ import java.net.InterfaceAddress;
 import java.net.NetworkInterface;
 
 import dev.reprise.agent.ops.CallSite;
+import dev.reprise.agent.ops.Claimed;
 import dev.reprise.agent.runtime.events.Digest;
 import dev.reprise.agent.runtime.events.Ev;
 import dev.reprise.agent.runtime.events.Op;
-import dev.reprise.agent.runtime.events.Rt;
 import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
@@ -82,159 +82,112 @@ public final class NetworkInterfaces {
     }
 
     /**
-     * Claims a call that builds interfaces, once {@code InetAddress} is initialized. The interfaces
+     * Before a call that builds interfaces is claimed: {@code InetAddress} initialized. The interfaces
      * hold addresses: an initializer run inside the event would run live, and with it its probe of
      * the machine ({@link NameLookups#ipv6}), which a replay, building them itself, makes elsewhere.
      */
-    private static boolean claim() throws ClassNotFoundException {
+    private static void initializeAddresses() throws ClassNotFoundException {
         Class.forName("java.net.InetAddress", true, null);
-        return Rt.claim();
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = OWNER, method = "getAll", desc = "()[" + IFACE, alsoIn = PKG)
     public static NetworkInterface[] all() throws Throwable {
-        if (!claim()) {
-            return (NetworkInterface[]) ALL_LIVE.invokeExact();
-        }
+        initializeAddresses();
+        return allEvent();
+    }
+
+    @Claimed(live = "ALL_LIVE")
+    private static NetworkInterface[] allEvent() throws Throwable {
         Ev ev = Ev.begin(FIND, 0, 0);
-        try {
-            NetworkInterface[] live = ev.live() ? (NetworkInterface[]) ALL_LIVE.invokeExact() : null;
-            return interfaces(ev, live, null);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        NetworkInterface[] live = ev.live() ? (NetworkInterface[]) ALL_LIVE.invokeExact() : null;
+        return interfaces(ev, live, null);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = OWNER, method = "getByName0", desc = "(" + STRING + ")" + IFACE,
             alsoIn = PKG)
     public static NetworkInterface byName(String name) throws Throwable {
-        if (!claim()) {
-            return (NetworkInterface) BY_NAME_LIVE.invokeExact(name);
-        }
+        initializeAddresses();
+        return byNameEvent(name);
+    }
+
+    @Claimed(live = "BY_NAME_LIVE")
+    private static NetworkInterface byNameEvent(String name) throws Throwable {
         Ev ev = Ev.begin(FIND, 0, 31 + Digest.of(name));
-        try {
-            return found(ev, ev.live() ? (NetworkInterface) BY_NAME_LIVE.invokeExact(name) : null);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return found(ev, ev.live() ? (NetworkInterface) BY_NAME_LIVE.invokeExact(name) : null);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = OWNER, method = "getByIndex0", desc = "(I)" + IFACE, alsoIn = PKG)
     public static NetworkInterface byIndex(int index) throws Throwable {
-        if (!claim()) {
-            return (NetworkInterface) BY_INDEX_LIVE.invokeExact(index);
-        }
+        initializeAddresses();
+        return byIndexEvent(index);
+    }
+
+    @Claimed(live = "BY_INDEX_LIVE")
+    private static NetworkInterface byIndexEvent(int index) throws Throwable {
         Ev ev = Ev.begin(FIND, 0, 31 * 2 + index);
-        try {
-            return found(ev, ev.live() ? (NetworkInterface) BY_INDEX_LIVE.invokeExact(index) : null);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return found(ev, ev.live() ? (NetworkInterface) BY_INDEX_LIVE.invokeExact(index) : null);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = OWNER, method = "getByInetAddress0",
             desc = "(Ljava/net/InetAddress;)" + IFACE, alsoIn = PKG)
+    @Claimed(live = "BY_ADDRESS_LIVE")
     public static NetworkInterface byAddress(InetAddress address) throws Throwable {
-        if (!Rt.claim()) {
-            return (NetworkInterface) BY_ADDRESS_LIVE.invokeExact(address);
-        }
         Ev ev = Ev.begin(FIND, 0, 31 * 3 + digest(address));
-        try {
-            return found(ev, ev.live() ? (NetworkInterface) BY_ADDRESS_LIVE.invokeExact(address) : null);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return found(ev, ev.live() ? (NetworkInterface) BY_ADDRESS_LIVE.invokeExact(address) : null);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = OWNER, method = "boundInetAddress0", desc = "(Ljava/net/InetAddress;)Z",
             alsoIn = PKG)
+    @Claimed(live = "BOUND_LIVE")
     public static boolean bound(InetAddress address) throws Throwable {
-        if (!Rt.claim()) {
-            return (boolean) BOUND_LIVE.invokeExact(address);
-        }
         Ev ev = Ev.begin(FIND, 0, 31 * 4 + digest(address));
-        try {
-            return ev.z(ev.live() && (boolean) BOUND_LIVE.invokeExact(address));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.z(ev.live() && (boolean) BOUND_LIVE.invokeExact(address));
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = OWNER, method = "isUp0", desc = "(" + STRING + "I)Z", alsoIn = PKG)
+    @Claimed(live = "UP_LIVE")
     public static boolean up(String name, int index) throws Throwable {
         return flag(UP_LIVE, name, index, 1);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = OWNER, method = "isLoopback0", desc = "(" + STRING + "I)Z", alsoIn = PKG)
+    @Claimed(live = "LOOPBACK_LIVE")
     public static boolean loopback(String name, int index) throws Throwable {
         return flag(LOOPBACK_LIVE, name, index, 2);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = OWNER, method = "supportsMulticast0", desc = "(" + STRING + "I)Z",
             alsoIn = PKG)
+    @Claimed(live = "MULTICAST_LIVE")
     public static boolean multicast(String name, int index) throws Throwable {
         return flag(MULTICAST_LIVE, name, index, 3);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = OWNER, method = "isP2P0", desc = "(" + STRING + "I)Z", alsoIn = PKG)
+    @Claimed(live = "POINT_TO_POINT_LIVE")
     public static boolean pointToPoint(String name, int index) throws Throwable {
         return flag(POINT_TO_POINT_LIVE, name, index, 4);
     }
 
     private static boolean flag(MethodHandle live, String name, int index, int which) throws Throwable {
-        if (!Rt.claim()) {
-            return (boolean) live.invokeExact(name, index);
-        }
         Ev ev = Ev.begin(STATE, 0, state(name, index, which));
-        try {
-            return ev.z(ev.live() && (boolean) live.invokeExact(name, index));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.z(ev.live() && (boolean) live.invokeExact(name, index));
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = OWNER, method = "getMTU0", desc = "(" + STRING + "I)I", alsoIn = PKG)
+    @Claimed(live = "MTU_LIVE")
     public static int mtu(String name, int index) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) MTU_LIVE.invokeExact(name, index);
-        }
         Ev ev = Ev.begin(STATE, 0, state(name, index, 5));
-        try {
-            return ev.i(ev.live() ? (int) MTU_LIVE.invokeExact(name, index) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) MTU_LIVE.invokeExact(name, index) : 0);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = OWNER, method = "getMacAddr0", desc = "([B" + STRING + "I)[B",
             alsoIn = PKG)
+    @Claimed(live = "MAC_LIVE")
     public static byte[] hardwareAddress(byte[] address, String name, int index) throws Throwable {
-        if (!Rt.claim()) {
-            return (byte[]) MAC_LIVE.invokeExact(address, name, index);
-        }
         Ev ev = Ev.begin(STATE, 0, state(name, index, 6));
-        try {
-            byte[] live = ev.live() ? (byte[]) MAC_LIVE.invokeExact(address, name, index) : null;
-            return ev.z(live != null) ? ev.blob(live) : null;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        byte[] live = ev.live() ? (byte[]) MAC_LIVE.invokeExact(address, name, index) : null;
+        return ev.z(live != null) ? ev.blob(live) : null;
     }
 
     private static int state(String name, int index, int which) {

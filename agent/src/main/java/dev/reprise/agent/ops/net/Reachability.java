@@ -4,10 +4,10 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 
 import dev.reprise.agent.ops.CallSite;
+import dev.reprise.agent.ops.Claimed;
 import dev.reprise.agent.runtime.events.Digest;
 import dev.reprise.agent.runtime.events.Ev;
 import dev.reprise.agent.runtime.events.Op;
-import dev.reprise.agent.runtime.events.Rt;
 import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
@@ -34,34 +34,18 @@ public final class Reachability {
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/net/Inet4AddressImpl", method = "isReachable0",
             desc = "([BI[BI)Z", alsoIn = PKG)
+    @Claimed(live = "FOUR_LIVE")
     public static boolean four(Object impl, byte[] address, int timeout, byte[] from, int ttl) throws Throwable {
-        if (!Rt.claim()) {
-            return (boolean) FOUR_LIVE.invokeExact(impl, address, timeout, from, ttl);
-        }
         Ev ev = Ev.begin(REACHABLE, 0, Digest.of(address, 0, address.length));
-        try {
-            return ev.z(ev.live() && (boolean) FOUR_LIVE.invokeExact(impl, address, timeout, from, ttl));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.z(ev.live() && (boolean) FOUR_LIVE.invokeExact(impl, address, timeout, from, ttl));
     }
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/net/Inet6AddressImpl", method = "isReachable0",
             desc = "([BII[BII)Z", alsoIn = PKG)
+    @Claimed(live = "SIX_LIVE")
     public static boolean six(Object impl, byte[] address, int scope, int timeout, byte[] from, int ttl, int fromScope)
             throws Throwable {
-        if (!Rt.claim()) {
-            return (boolean) SIX_LIVE.invokeExact(impl, address, scope, timeout, from, ttl, fromScope);
-        }
         Ev ev = Ev.begin(REACHABLE, 0, Digest.of(address, 0, address.length));
-        try {
-            return ev.z(ev.live() && (boolean) SIX_LIVE.invokeExact(impl, address, scope, timeout, from, ttl, fromScope));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.z(ev.live() && (boolean) SIX_LIVE.invokeExact(impl, address, scope, timeout, from, ttl, fromScope));
     }
 }

@@ -5,10 +5,10 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 
 import dev.reprise.agent.ops.CallSite;
+import dev.reprise.agent.ops.Claimed;
 import dev.reprise.agent.runtime.events.Digest;
 import dev.reprise.agent.runtime.events.Ev;
 import dev.reprise.agent.runtime.events.Op;
-import dev.reprise.agent.runtime.events.Rt;
 import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
@@ -99,22 +99,14 @@ public final class SocketIo {
         }
     }
 
+    @Claimed
     private static int read(MethodHandle live, FileDescriptor fd, long address, int len) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) live.invokeExact(fd, address, len);
-        }
         Ev ev = Ev.begin(READ, 0, len);
-        try {
-            int n = ev.i(ev.live() ? (int) live.invokeExact(fd, address, len) : 0);
-            if (n > 0) {
-                filled(ev, address, n);
-            }
-            return n;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        int n = ev.i(ev.live() ? (int) live.invokeExact(fd, address, len) : 0);
+        if (n > 0) {
+            filled(ev, address, n);
         }
+        return n;
     }
 
     /** The {@code n} bytes a read put at {@code address}: logged, or put there on replay. */
@@ -144,25 +136,17 @@ public final class SocketIo {
         }
     }
 
+    @Claimed
     private static long readv(MethodHandle live, FileDescriptor fd, long iov, int count) throws Throwable {
-        if (!Rt.claim()) {
-            return (long) live.invokeExact(fd, iov, count);
-        }
         Ev ev = Ev.begin(READ, 0, -count);
-        try {
-            long n = ev.j(ev.live() ? (long) live.invokeExact(fd, iov, count) : 0);
-            if (n > 0) {
-                byte[] got = ev.blob(ev.live() ? NativeMemory.gather(iov, count, n) : null);
-                if (!ev.live()) {
-                    NativeMemory.scatter(iov, count, got);
-                }
+        long n = ev.j(ev.live() ? (long) live.invokeExact(fd, iov, count) : 0);
+        if (n > 0) {
+            byte[] got = ev.blob(ev.live() ? NativeMemory.gather(iov, count, n) : null);
+            if (!ev.live()) {
+                NativeMemory.scatter(iov, count, got);
             }
-            return n;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
         }
+        return n;
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = SOCKETS, method = "write0", desc = "(" + FD + "JI)I", alsoIn = SocketOps.PKG)
@@ -185,18 +169,10 @@ public final class SocketIo {
         return write(DATAGRAM_WRITE, fd, address, len);
     }
 
+    @Claimed
     private static int write(MethodHandle live, FileDescriptor fd, long address, int len) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) live.invokeExact(fd, address, len);
-        }
         Ev ev = Ev.begin(WRITE, 0, digest(NativeMemory.get(address, Math.max(len, 0))));
-        try {
-            return ev.i(ev.live() ? (int) live.invokeExact(fd, address, len) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) live.invokeExact(fd, address, len) : 0);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = SOCKETS, method = "writev0", desc = "(" + FD + "JI)J",
@@ -219,18 +195,10 @@ public final class SocketIo {
         return writev(DATAGRAM_WRITEV, fd, iov, count);
     }
 
+    @Claimed
     private static long writev(MethodHandle live, FileDescriptor fd, long iov, int count) throws Throwable {
-        if (!Rt.claim()) {
-            return (long) live.invokeExact(fd, iov, count);
-        }
         Ev ev = Ev.begin(WRITE, 0, digest(NativeMemory.gather(iov, count, NativeMemory.total(iov, count))));
-        try {
-            return ev.j(ev.live() ? (long) live.invokeExact(fd, iov, count) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.j(ev.live() ? (long) live.invokeExact(fd, iov, count) : 0);
     }
 
     /** A datagram received: its bytes, and the sender's native address, which the JDK decodes next. */
@@ -244,25 +212,17 @@ public final class SocketIo {
         }
     }
 
+    @Claimed(live = "RECEIVE_LIVE")
     private static int receiveEvent(FileDescriptor fd, long address, int len, long sender, boolean connected) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) RECEIVE_LIVE.invokeExact(fd, address, len, sender, connected);
-        }
         Ev ev = Ev.begin(RECEIVE, 0, len);
-        try {
-            int n = ev.i(ev.live() ? (int) RECEIVE_LIVE.invokeExact(fd, address, len, sender, connected) : 0);
-            if (n >= 0) {
-                if (n > 0) {
-                    filled(ev, address, n);
-                }
-                filled(ev, sender, SenderAddress.SIZE);
+        int n = ev.i(ev.live() ? (int) RECEIVE_LIVE.invokeExact(fd, address, len, sender, connected) : 0);
+        if (n >= 0) {
+            if (n > 0) {
+                filled(ev, address, n);
             }
-            return n;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+            filled(ev, sender, SenderAddress.SIZE);
         }
+        return n;
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = CHANNEL, method = "send0", desc = "(" + FD + "JIJI)I",
@@ -272,18 +232,10 @@ public final class SocketIo {
         return sendEvent(fd, address, len, target, targetLen);
     }
 
+    @Claimed(live = "SEND_LIVE")
     private static int sendEvent(FileDescriptor fd, long address, int len, long target, int targetLen) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) SEND_LIVE.invokeExact(fd, address, len, target, targetLen);
-        }
         Ev ev = Ev.begin(SEND, 0, 31 * digest(NativeMemory.get(address, Math.max(len, 0))) + targetLen);
-        try {
-            return ev.i(ev.live() ? (int) SEND_LIVE.invokeExact(fd, address, len, target, targetLen) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) SEND_LIVE.invokeExact(fd, address, len, target, targetLen) : 0);
     }
 
     private static int digest(byte[] b) {

@@ -8,10 +8,10 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 
 import dev.reprise.agent.ops.CallSite;
+import dev.reprise.agent.ops.Claimed;
 import dev.reprise.agent.runtime.events.Digest;
 import dev.reprise.agent.runtime.events.Ev;
 import dev.reprise.agent.runtime.events.Op;
-import dev.reprise.agent.runtime.events.Rt;
 import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
@@ -111,39 +111,46 @@ public final class SocketOps {
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "isIPv6Available0", desc = "()Z", alsoIn = PKG)
+    @Claimed(live = "IPV6_LIVE")
     public static boolean ipv6() throws Throwable {
         return probe(PROBE, IPV6_LIVE, 0);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "isReusePortAvailable0", desc = "()Z", alsoIn = PKG)
+    @Claimed(live = "REUSE_PORT_LIVE")
     public static boolean reusePort() throws Throwable {
         return probe(PROBE, REUSE_PORT_LIVE, 1);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "canIPv6SocketJoinIPv4Group0", desc = "()Z", alsoIn = PKG)
+    @Claimed(live = "JOIN_FROM_SIX_LIVE")
     public static boolean joinFromSix() throws Throwable {
         return probe(PROBE, JOIN_FROM_SIX_LIVE, 2);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "canJoin6WithIPv4Group0", desc = "()Z", alsoIn = PKG)
+    @Claimed(live = "JOIN_SIX_LIVE")
     public static boolean joinSix() throws Throwable {
         return probe(PROBE, JOIN_SIX_LIVE, 3);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "canUseIPv6OptionsWithIPv4LocalAddress0", desc = "()Z",
             alsoIn = PKG)
+    @Claimed(live = "SIX_OPTIONS_LIVE")
     public static boolean sixOptions() throws Throwable {
         return probe(PROBE, SIX_OPTIONS_LIVE, 4);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "shouldSetBothIPv4AndIPv6Options0", desc = "()Z",
             alsoIn = PKG)
+    @Claimed(live = "BOTH_OPTIONS_LIVE")
     public static boolean bothOptions() throws Throwable {
         return probe(PROBE, BOTH_OPTIONS_LIVE, 5);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "shouldShutdownWriteBeforeClose0", desc = "()Z",
             alsoIn = PKG)
+    @Claimed(live = "SHUTDOWN_FIRST_LIVE")
     public static boolean shutdownFirst() throws Throwable {
         return probe(PROBE, SHUTDOWN_FIRST_LIVE, 6);
     }
@@ -154,62 +161,29 @@ public final class SocketOps {
      * event {@code op} with digest {@code which}.
      */
     static boolean probe(Op op, MethodHandle live, int which) throws Throwable {
-        if (!Rt.claim()) {
-            return (boolean) live.invokeExact();
-        }
         Ev ev = Ev.begin(op, 0, which);
-        try {
-            return ev.z(ev.live() && (boolean) live.invokeExact());
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.z(ev.live() && (boolean) live.invokeExact());
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "isExclusiveBindAvailable", desc = "()I", alsoIn = PKG)
+    @Claimed(live = "EXCLUSIVE_BIND_LIVE")
     public static int exclusiveBind() throws Throwable {
-        if (!Rt.claim()) {
-            return (int) EXCLUSIVE_BIND_LIVE.invokeExact();
-        }
         Ev ev = Ev.begin(PROBE, 0, 7);
-        try {
-            return ev.i(ev.live() ? (int) EXCLUSIVE_BIND_LIVE.invokeExact() : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) EXCLUSIVE_BIND_LIVE.invokeExact() : 0);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "socket0", desc = "(ZZZZ)I", alsoIn = PKG)
+    @Claimed(live = "SOCKET_LIVE")
     public static int socket(boolean preferIPv6, boolean stream, boolean reuse, boolean fastLoopback) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) SOCKET_LIVE.invokeExact(preferIPv6, stream, reuse, fastLoopback);
-        }
         Ev ev = Ev.begin(SOCKET, 0, (preferIPv6 ? 1 : 0) | (stream ? 2 : 0));
-        try {
-            return opened(ev, ev.live() ? (int) SOCKET_LIVE.invokeExact(preferIPv6, stream, reuse, fastLoopback) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return opened(ev, ev.live() ? (int) SOCKET_LIVE.invokeExact(preferIPv6, stream, reuse, fastLoopback) : 0);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = UNIX, method = "socket0", desc = "()I", alsoIn = PKG)
+    @Claimed(live = "UNIX_SOCKET_LIVE")
     public static int unixSocket() throws Throwable {
-        if (!Rt.claim()) {
-            return (int) UNIX_SOCKET_LIVE.invokeExact();
-        }
         Ev ev = Ev.begin(SOCKET, 0, 4);
-        try {
-            return opened(ev, ev.live() ? (int) UNIX_SOCKET_LIVE.invokeExact() : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return opened(ev, ev.live() ? (int) UNIX_SOCKET_LIVE.invokeExact() : 0);
     }
 
     /** The descriptor of a socket created: the recording's, logged; on replay, a stand-in for it. */
@@ -219,57 +193,30 @@ public final class SocketOps {
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "bind0", desc = "(" + FD + "ZZ" + ADDR + "I)V", alsoIn = PKG)
+    @Claimed(live = "BIND_LIVE")
     public static void bind(FileDescriptor fd, boolean preferIPv6, boolean exclusive, InetAddress addr, int port)
             throws Throwable {
-        if (!Rt.claim()) {
-            BIND_LIVE.invokeExact(fd, preferIPv6, exclusive, addr, port);
-            return;
-        }
         Ev ev = Ev.begin(BIND, 0, digest(addr, port));
-        try {
-            if (ev.live()) {
-                BIND_LIVE.invokeExact(fd, preferIPv6, exclusive, addr, port);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            BIND_LIVE.invokeExact(fd, preferIPv6, exclusive, addr, port);
         }
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = UNIX, method = "bind0", desc = "(" + FD + "[B)V", alsoIn = PKG)
+    @Claimed(live = "UNIX_BIND_LIVE")
     public static void unixBind(FileDescriptor fd, byte[] path) throws Throwable {
-        if (!Rt.claim()) {
-            UNIX_BIND_LIVE.invokeExact(fd, path);
-            return;
-        }
         Ev ev = Ev.begin(BIND, 0, path == null ? 0 : Digest.of(path, 0, path.length));
-        try {
-            if (ev.live()) {
-                UNIX_BIND_LIVE.invokeExact(fd, path);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            UNIX_BIND_LIVE.invokeExact(fd, path);
         }
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "listen", desc = "(" + FD + "I)V", alsoIn = PKG)
+    @Claimed(live = "LISTEN_LIVE")
     public static void listen(FileDescriptor fd, int backlog) throws Throwable {
-        if (!Rt.claim()) {
-            LISTEN_LIVE.invokeExact(fd, backlog);
-            return;
-        }
         Ev ev = Ev.begin(LISTEN, 0, backlog);
-        try {
-            if (ev.live()) {
-                LISTEN_LIVE.invokeExact(fd, backlog);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            LISTEN_LIVE.invokeExact(fd, backlog);
         }
     }
 
@@ -280,18 +227,10 @@ public final class SocketOps {
         return connectEvent(preferIPv6, fd, remote, port);
     }
 
+    @Claimed(live = "CONNECT_LIVE")
     private static int connectEvent(boolean preferIPv6, FileDescriptor fd, InetAddress remote, int port) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) CONNECT_LIVE.invokeExact(preferIPv6, fd, remote, port);
-        }
         Ev ev = Ev.begin(CONNECT, 0, digest(remote, port));
-        try {
-            return ev.i(ev.live() ? (int) CONNECT_LIVE.invokeExact(preferIPv6, fd, remote, port) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) CONNECT_LIVE.invokeExact(preferIPv6, fd, remote, port) : 0);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = UNIX, method = "connect0", desc = "(" + FD + "[B)I", alsoIn = PKG)
@@ -300,18 +239,10 @@ public final class SocketOps {
         return unixConnectEvent(fd, path);
     }
 
+    @Claimed(live = "UNIX_CONNECT_LIVE")
     private static int unixConnectEvent(FileDescriptor fd, byte[] path) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) UNIX_CONNECT_LIVE.invokeExact(fd, path);
-        }
         Ev ev = Ev.begin(CONNECT, 0, path == null ? 0 : Digest.of(path, 0, path.length));
-        try {
-            return ev.i(ev.live() ? (int) UNIX_CONNECT_LIVE.invokeExact(fd, path) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) UNIX_CONNECT_LIVE.invokeExact(fd, path) : 0);
     }
 
     /**
@@ -328,27 +259,19 @@ public final class SocketOps {
         }
     }
 
+    @Claimed(live = "ACCEPT_LIVE")
     private static int acceptEvent(FileDescriptor fd, FileDescriptor newfd, InetSocketAddress[] isaa) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) ACCEPT_LIVE.invokeExact(fd, newfd, isaa);
-        }
         Ev ev = Ev.begin(ACCEPT, 0, 0);
-        try {
-            int n = ev.i(ev.live() ? (int) ACCEPT_LIVE.invokeExact(fd, newfd, isaa) : 0);
-            if (n > 0) {
-                accepted(ev, newfd);
-                InetAddress peer = address(ev, null, ev.live() ? isaa[0].getAddress() : null);
-                int port = ev.i(ev.live() ? isaa[0].getPort() : 0);
-                if (!ev.live()) {
-                    isaa[0] = new InetSocketAddress(peer, port);
-                }
+        int n = ev.i(ev.live() ? (int) ACCEPT_LIVE.invokeExact(fd, newfd, isaa) : 0);
+        if (n > 0) {
+            accepted(ev, newfd);
+            InetAddress peer = address(ev, null, ev.live() ? isaa[0].getAddress() : null);
+            int port = ev.i(ev.live() ? isaa[0].getPort() : 0);
+            if (!ev.live()) {
+                isaa[0] = new InetSocketAddress(peer, port);
             }
-            return n;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
         }
+        return n;
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = UNIX, method = "accept0", desc = "(" + FD + FD + "[Ljava/lang/Object;)I",
@@ -361,23 +284,15 @@ public final class SocketOps {
         }
     }
 
+    @Claimed(live = "UNIX_ACCEPT_LIVE")
     private static int unixAcceptEvent(FileDescriptor fd, FileDescriptor newfd, Object[] peer) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) UNIX_ACCEPT_LIVE.invokeExact(fd, newfd, peer);
-        }
         Ev ev = Ev.begin(ACCEPT, 0, 4);
-        try {
-            int n = ev.i(ev.live() ? (int) UNIX_ACCEPT_LIVE.invokeExact(fd, newfd, peer) : 0);
-            if (n > 0) {
-                accepted(ev, newfd);
-                peer[0] = ev.blob(ev.live() ? (byte[]) peer[0] : null);
-            }
-            return n;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        int n = ev.i(ev.live() ? (int) UNIX_ACCEPT_LIVE.invokeExact(fd, newfd, peer) : 0);
+        if (n > 0) {
+            accepted(ev, newfd);
+            peer[0] = ev.blob(ev.live() ? (byte[]) peer[0] : null);
         }
+        return n;
     }
 
     private static void accepted(Ev ev, FileDescriptor newfd) throws Throwable {
@@ -388,68 +303,46 @@ public final class SocketOps {
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "localPort", desc = "(" + FD + ")I", alsoIn = PKG)
+    @Claimed(live = "LOCAL_PORT_LIVE")
     public static int localPort(FileDescriptor fd) throws Throwable {
         return number(PORT, LOCAL_PORT_LIVE, fd, 0);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "remotePort", desc = "(" + FD + ")I", alsoIn = PKG)
+    @Claimed(live = "REMOTE_PORT_LIVE")
     public static int remotePort(FileDescriptor fd) throws Throwable {
         return number(PORT, REMOTE_PORT_LIVE, fd, 1);
     }
 
     private static int number(Op op, MethodHandle live, FileDescriptor fd, int which) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) live.invokeExact(fd);
-        }
         Ev ev = Ev.begin(op, 0, which);
-        try {
-            return ev.i(ev.live() ? (int) live.invokeExact(fd) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) live.invokeExact(fd) : 0);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "localInetAddress", desc = "(" + FD + ")" + ADDR,
             alsoIn = PKG)
+    @Claimed(live = "LOCAL_ADDRESS_LIVE")
     public static InetAddress localAddress(FileDescriptor fd) throws Throwable {
         return address(LOCAL_ADDRESS_LIVE, fd, 0);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "remoteInetAddress", desc = "(" + FD + ")" + ADDR,
             alsoIn = PKG)
+    @Claimed(live = "REMOTE_ADDRESS_LIVE")
     public static InetAddress remoteAddress(FileDescriptor fd) throws Throwable {
         return address(REMOTE_ADDRESS_LIVE, fd, 1);
     }
 
     private static InetAddress address(MethodHandle live, FileDescriptor fd, int which) throws Throwable {
-        if (!Rt.claim()) {
-            return (InetAddress) live.invokeExact(fd);
-        }
         Ev ev = Ev.begin(ADDRESS, 0, which);
-        try {
-            return address(ev, null, ev.live() ? (InetAddress) live.invokeExact(fd) : null);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return address(ev, null, ev.live() ? (InetAddress) live.invokeExact(fd) : null);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = UNIX, method = "localAddress0", desc = "(" + FD + ")[B", alsoIn = PKG)
+    @Claimed(live = "UNIX_ADDRESS_LIVE")
     public static byte[] unixAddress(FileDescriptor fd) throws Throwable {
-        if (!Rt.claim()) {
-            return (byte[]) UNIX_ADDRESS_LIVE.invokeExact(fd);
-        }
         Ev ev = Ev.begin(UNIX_ADDRESS, 0, 0);
-        try {
-            return ev.blob(ev.live() ? (byte[]) UNIX_ADDRESS_LIVE.invokeExact(fd) : null);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.blob(ev.live() ? (byte[]) UNIX_ADDRESS_LIVE.invokeExact(fd) : null);
     }
 
     /**
@@ -476,36 +369,19 @@ public final class SocketOps {
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "getIntOption0", desc = "(" + FD + "ZII)I", alsoIn = PKG)
+    @Claimed(live = "GET_OPTION_LIVE")
     public static int getOption(FileDescriptor fd, boolean mayNeedConversion, int level, int opt) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) GET_OPTION_LIVE.invokeExact(fd, mayNeedConversion, level, opt);
-        }
         Ev ev = Ev.begin(GET_OPTION, 0, 31 * level + opt);
-        try {
-            return ev.i(ev.live() ? (int) GET_OPTION_LIVE.invokeExact(fd, mayNeedConversion, level, opt) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) GET_OPTION_LIVE.invokeExact(fd, mayNeedConversion, level, opt) : 0);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "setIntOption0", desc = "(" + FD + "ZIIIZ)V", alsoIn = PKG)
+    @Claimed(live = "SET_OPTION_LIVE")
     public static void setOption(FileDescriptor fd, boolean mayNeedConversion, int level, int opt, int arg, boolean isIPv6)
             throws Throwable {
-        if (!Rt.claim()) {
-            SET_OPTION_LIVE.invokeExact(fd, mayNeedConversion, level, opt, arg, isIPv6);
-            return;
-        }
         Ev ev = Ev.begin(SET_OPTION, 0, 31 * (31 * level + opt) + arg);
-        try {
-            if (ev.live()) {
-                SET_OPTION_LIVE.invokeExact(fd, mayNeedConversion, level, opt, arg, isIPv6);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            SET_OPTION_LIVE.invokeExact(fd, mayNeedConversion, level, opt, arg, isIPv6);
         }
     }
 
@@ -515,20 +391,11 @@ public final class SocketOps {
         shutdownEvent(fd, how);
     }
 
+    @Claimed(live = "SHUTDOWN_LIVE")
     private static void shutdownEvent(FileDescriptor fd, int how) throws Throwable {
-        if (!Rt.claim()) {
-            SHUTDOWN_LIVE.invokeExact(fd, how);
-            return;
-        }
         Ev ev = Ev.begin(SHUTDOWN, 0, how);
-        try {
-            if (ev.live()) {
-                SHUTDOWN_LIVE.invokeExact(fd, how);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            SHUTDOWN_LIVE.invokeExact(fd, how);
         }
     }
 
@@ -541,81 +408,52 @@ public final class SocketOps {
         }
     }
 
+    @Claimed(live = "AVAILABLE_LIVE")
     private static int availableEvent(FileDescriptor fd) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) AVAILABLE_LIVE.invokeExact(fd);
-        }
         Ev ev = Ev.begin(AVAILABLE, 0, 0);
-        try {
-            return ev.i(ev.live() ? (int) AVAILABLE_LIVE.invokeExact(fd) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) AVAILABLE_LIVE.invokeExact(fd) : 0);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "sendOOB", desc = "(" + FD + "B)I", alsoIn = PKG)
+    @Claimed(live = "SEND_URGENT_LIVE")
     public static int sendUrgent(FileDescriptor fd, byte data) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) SEND_URGENT_LIVE.invokeExact(fd, data);
-        }
         Ev ev = Ev.begin(URGENT, 0, data);
-        try {
-            return ev.i(ev.live() ? (int) SEND_URGENT_LIVE.invokeExact(fd, data) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) SEND_URGENT_LIVE.invokeExact(fd, data) : 0);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "discardOOB", desc = "(" + FD + ")Z", alsoIn = PKG)
+    @Claimed(live = "DISCARD_URGENT_LIVE")
     public static boolean discardUrgent(FileDescriptor fd) throws Throwable {
-        if (!Rt.claim()) {
-            return (boolean) DISCARD_URGENT_LIVE.invokeExact(fd);
-        }
         Ev ev = Ev.begin(URGENT, 0, -1);
-        try {
-            return ev.z(ev.live() && (boolean) DISCARD_URGENT_LIVE.invokeExact(fd));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.z(ev.live() && (boolean) DISCARD_URGENT_LIVE.invokeExact(fd));
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "joinOrDrop4", desc = "(Z" + FD + "III)I", alsoIn = PKG)
+    @Claimed(live = "JOIN4_LIVE")
     public static int joinOrDrop4(boolean join, FileDescriptor fd, int group, int interf, int source) throws Throwable {
         return multicast4(JOIN4_LIVE, join, fd, group, interf, source, 1);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "blockOrUnblock4", desc = "(Z" + FD + "III)I", alsoIn = PKG)
+    @Claimed(live = "BLOCK4_LIVE")
     public static int blockOrUnblock4(boolean block, FileDescriptor fd, int group, int interf, int source) throws Throwable {
         return multicast4(BLOCK4_LIVE, block, fd, group, interf, source, 2);
     }
 
     private static int multicast4(MethodHandle live, boolean on, FileDescriptor fd, int group, int interf, int source,
             int which) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) live.invokeExact(on, fd, group, interf, source);
-        }
         Ev ev = Ev.begin(MULTICAST, 0, 31 * (31 * which + (on ? 1 : 0)) + group);
-        try {
-            return ev.i(ev.live() ? (int) live.invokeExact(on, fd, group, interf, source) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) live.invokeExact(on, fd, group, interf, source) : 0);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "joinOrDrop6", desc = "(Z" + FD + "[BI[B)I", alsoIn = PKG)
+    @Claimed(live = "JOIN6_LIVE")
     public static int joinOrDrop6(boolean join, FileDescriptor fd, byte[] group, int index, byte[] source) throws Throwable {
         return multicast6(JOIN6_LIVE, join, fd, group, index, source, 3);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "blockOrUnblock6", desc = "(Z" + FD + "[BI[B)I", alsoIn = PKG)
+    @Claimed(live = "BLOCK6_LIVE")
     public static int blockOrUnblock6(boolean block, FileDescriptor fd, byte[] group, int index, byte[] source)
             throws Throwable {
         return multicast6(BLOCK6_LIVE, block, fd, group, index, source, 4);
@@ -623,52 +461,37 @@ public final class SocketOps {
 
     private static int multicast6(MethodHandle live, boolean on, FileDescriptor fd, byte[] group, int index, byte[] source,
             int which) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) live.invokeExact(on, fd, group, index, source);
-        }
         Ev ev = Ev.begin(MULTICAST, 0, 31 * (31 * which + (on ? 1 : 0)) + (group == null ? 0 : Digest.of(group, 0, group.length)));
-        try {
-            return ev.i(ev.live() ? (int) live.invokeExact(on, fd, group, index, source) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) live.invokeExact(on, fd, group, index, source) : 0);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "setInterface4", desc = "(" + FD + "I)V", alsoIn = PKG)
+    @Claimed(live = "SET_INTERFACE4_LIVE")
     public static void setInterface4(FileDescriptor fd, int interf) throws Throwable {
         setInterface(SET_INTERFACE4_LIVE, fd, interf, 5);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "setInterface6", desc = "(" + FD + "I)V", alsoIn = PKG)
+    @Claimed(live = "SET_INTERFACE6_LIVE")
     public static void setInterface6(FileDescriptor fd, int index) throws Throwable {
         setInterface(SET_INTERFACE6_LIVE, fd, index, 6);
     }
 
     private static void setInterface(MethodHandle live, FileDescriptor fd, int interf, int which) throws Throwable {
-        if (!Rt.claim()) {
-            live.invokeExact(fd, interf);
-            return;
-        }
         Ev ev = Ev.begin(MULTICAST, 0, 31 * which + interf);
-        try {
-            if (ev.live()) {
-                live.invokeExact(fd, interf);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            live.invokeExact(fd, interf);
         }
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "getInterface4", desc = "(" + FD + ")I", alsoIn = PKG)
+    @Claimed(live = "GET_INTERFACE4_LIVE")
     public static int getInterface4(FileDescriptor fd) throws Throwable {
         return number(MULTICAST, GET_INTERFACE4_LIVE, fd, 7);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "getInterface6", desc = "(" + FD + ")I", alsoIn = PKG)
+    @Claimed(live = "GET_INTERFACE6_LIVE")
     public static int getInterface6(FileDescriptor fd) throws Throwable {
         return number(MULTICAST, GET_INTERFACE6_LIVE, fd, 8);
     }

@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 
 import dev.reprise.agent.ops.CallSite;
+import dev.reprise.agent.ops.Claimed;
 import dev.reprise.agent.ops.Prologue;
 import dev.reprise.agent.runtime.events.Ev;
 import dev.reprise.agent.runtime.events.Op;
@@ -77,18 +78,10 @@ public final class SocketPolls {
         }
     }
 
+    @Claimed(live = "POLL_LIVE")
     private static int pollEvent(FileDescriptor fd, int events, long timeout) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) POLL_LIVE.invokeExact(fd, events, timeout);
-        }
         Ev ev = Ev.begin(POLL, 0, events);
-        try {
-            return ev.i(ev.live() ? (int) POLL_LIVE.invokeExact(fd, events, timeout) : 0);
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.i(ev.live() ? (int) POLL_LIVE.invokeExact(fd, events, timeout) : 0);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = NET, method = "pollConnect", desc = "(" + FD + "J)Z", alsoIn = SocketOps.PKG)
@@ -100,18 +93,10 @@ public final class SocketPolls {
         }
     }
 
+    @Claimed(live = "CONNECTED_LIVE")
     private static boolean pollConnectEvent(FileDescriptor fd, long timeout) throws Throwable {
-        if (!Rt.claim()) {
-            return (boolean) CONNECTED_LIVE.invokeExact(fd, timeout);
-        }
         Ev ev = Ev.begin(CONNECTED, 0, 0);
-        try {
-            return ev.z(ev.live() && (boolean) CONNECTED_LIVE.invokeExact(fd, timeout));
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
-        }
+        return ev.z(ev.live() && (boolean) CONNECTED_LIVE.invokeExact(fd, timeout));
     }
 
     /**
@@ -120,20 +105,11 @@ public final class SocketPolls {
      * to ask.
      */
     @CallSite(kind = CallSite.Kind.STATIC, owner = ASYNC_SOCKET, method = "checkConnect", desc = "(I)V", alsoIn = SocketOps.PKG)
+    @Claimed(live = "CONNECT_RESULT_LIVE")
     public static void checkConnect(int fd) throws Throwable {
-        if (!Rt.claim()) {
-            CONNECT_RESULT_LIVE.invokeExact(fd);
-            return;
-        }
         Ev ev = Ev.begin(CONNECT_RESULT, 0, 0);
-        try {
-            if (ev.live()) {
-                CONNECT_RESULT_LIVE.invokeExact(fd);
-            }
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        if (ev.live()) {
+            CONNECT_RESULT_LIVE.invokeExact(fd);
         }
     }
 
@@ -182,45 +158,29 @@ public final class SocketPolls {
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = "sun/nio/ch/EventFD", method = "eventfd0", desc = "()I",
             alsoIn = SocketOps.PKG)
+    @Claimed(live = "EVENTFD_LIVE")
     public static int eventfd() throws Throwable {
-        if (!Rt.claim()) {
-            return (int) EVENTFD_LIVE.invokeExact();
-        }
         Ev ev = Ev.begin(WAKER, 0, 0);
-        try {
-            int fd = (int) EVENTFD_LIVE.invokeExact();
-            int recorded = ev.i(fd);
-            if (!ev.live()) {
-                SocketDescriptors.map(recorded, fd);
-            }
-            return fd;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        int fd = (int) EVENTFD_LIVE.invokeExact();
+        int recorded = ev.i(fd);
+        if (!ev.live()) {
+            SocketDescriptors.map(recorded, fd);
         }
+        return fd;
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = "sun/nio/ch/IOUtil", method = "makePipe", desc = "(Z)J",
             alsoIn = SocketOps.PKG)
+    @Claimed(live = "PIPE_LIVE")
     public static long pipe(boolean blocking) throws Throwable {
-        if (!Rt.claim()) {
-            return (long) PIPE_LIVE.invokeExact(blocking);
-        }
         Ev ev = Ev.begin(WAKER, 0, 1);
-        try {
-            long fds = (long) PIPE_LIVE.invokeExact(blocking);
-            long recorded = ev.j(fds);
-            if (!ev.live()) {
-                SocketDescriptors.map((int) (recorded >>> 32), (int) (fds >>> 32));
-                SocketDescriptors.map((int) recorded, (int) fds);
-            }
-            return fds;
-        } catch (Throwable t) {
-            throw ev.threw(t);
-        } finally {
-            ev.end();
+        long fds = (long) PIPE_LIVE.invokeExact(blocking);
+        long recorded = ev.j(fds);
+        if (!ev.live()) {
+            SocketDescriptors.map((int) (recorded >>> 32), (int) (fds >>> 32));
+            SocketDescriptors.map((int) recorded, (int) fds);
         }
+        return fds;
     }
 
     /**
