@@ -24,10 +24,13 @@ import dev.reprise.agent.ops.Prologue.Kind;
  * }
  * </pre>
  * so a hook opens its event, codes it and returns: ending the event, recording what it threw
- * and releasing the claim are the prologue's.
+ * and releasing the claim are the prologue's. An instance method's claim is
+ * {@code IdentityHashes.claimOn(this)}: the receiver takes its identity hash before the event,
+ * whose live work may hash it where no replay does.
  */
 final class PrologueInserter extends ClassVisitor {
     static final String RT = "dev/reprise/agent/runtime/events/Rt";
+    private static final String IDENTITY = "dev/reprise/agent/runtime/identity/IdentityHashes";
 
     private final List<Catalogue.PrologueHook> hooks;
     private final List<Catalogue.PrologueHook> applied;
@@ -124,7 +127,12 @@ final class PrologueInserter extends ClassVisitor {
             if (tail) {
                 super.visitTryCatchBlock(call, called, threw, "java/lang/Throwable");
             }
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, RT, test(hook.kind()), "()Z", false);
+            if (tail && !isStatic) {
+                super.visitVarInsn(Opcodes.ALOAD, 0);
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, IDENTITY, "claimOn", "(Ljava/lang/Object;)Z", false);
+            } else {
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, RT, test(hook.kind()), "()Z", false);
+            }
             super.visitJumpInsn(Opcodes.IFEQ, body);
             super.visitLabel(call);
             int slot = loadArguments();

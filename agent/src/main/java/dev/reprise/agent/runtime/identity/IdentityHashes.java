@@ -351,6 +351,28 @@ public final class IdentityHashes {
         return h != null ? h : Header.SHIFT >= 0 ? System.identityHashCode(o) : 0;
     }
 
+    /**
+     * {@code Rt.claim()} for a call of an instance method a claimed prologue hooks, whose receiver
+     * first gets its identity hash if it has none. The call's live work runs only when recording
+     * (and, for output, in a replay too, but inside the event either way), and it may run code a
+     * library wove into the JDK's method: a mocking library's advice looks the receiver up in its
+     * map of mocks by identity hash. Hashed there, inside the event, the receiver would keep the
+     * JVM's hash, other in every run, and the replay's lookups, ordered events, would walk other
+     * bins. Given here, at the claim, the receiver's value comes at the same point in every run.
+     */
+    public static boolean claimOn(Object receiver) {
+        if (!Rt.active) {
+            return false;
+        }
+        ThreadCtx ctx = Rt.current();
+        if (ctx.depth != 0) {
+            return false;
+        }
+        beforeJvmHash(ctx, receiver);
+        ctx.depth = 1;
+        return true;
+    }
+
     /** {@code System.identityHashCode(o)}, made deterministic on recorded threads. */
     public static int identityHashCode(Object o) {
         if (o == null || !Rt.active) {
