@@ -267,14 +267,7 @@ public final class NioFileSystemOps {
                 errno = Unix.errno(t);
             }
         }
-        errno = ev.i(errno);
-        n = ev.i(n);
-        if (errno == 0 && len > 0) {
-            toMemory(ev, address, n);
-        }
-        ev.end();
-        Unix.check(errno);
-        return n;
+        return filled(ev, errno, n, address, len);
     }
 
     @Prologue(owner = D, method = "fsetxattr", desc = "(I[BJI)V", optional = true)
@@ -335,6 +328,15 @@ public final class NioFileSystemOps {
                 errno = Unix.errno(t);
             }
         }
+        return filled(ev, errno, n, address, len);
+    }
+
+    /**
+     * The end of an attribute call that wrote {@code n} bytes at {@code address} (with a buffer,
+     * {@code len > 0}), or failed with {@code errno}: both logged, the bytes too, or put there on
+     * replay; the event ends before the error is thrown, which it coded.
+     */
+    private static int filled(Ev ev, int errno, int n, long address, int len) throws Throwable {
         errno = ev.i(errno);
         n = ev.i(n);
         if (errno == 0 && len > 0) {
