@@ -183,9 +183,9 @@ class InterruptedRecordingTest {
      * Replays {@code dir}, then again with chaos seeds 1 and 2 ({@link Reprise#chaosReplays}): each replay exits with the recorded
      * status, says where the recording ends ({@code how}), and prints the same bytes as the
      * first. What it prints is the recorded output with lines left out, those the cut lost: each
-     * was printed (its clock reading says when) at most {@value #LOST_MILLIS} ms before the last
-     * recorded line, the bound of the timed flush with room for a loaded machine. Returns the
-     * first replay.
+     * was printed (its clock reading says when) after the cut or at most {@value #LOST_MILLIS} ms
+     * before it, the bound of the timed flush with room for a loaded machine; the cut is the
+     * latest line the replay prints. Returns the first replay.
      */
     private static Run assertReplaysTheCutRecording(Path dir, Run recorded, String how) {
         Run first = Reprise.replay(dir);
@@ -193,8 +193,10 @@ class InterruptedRecordingTest {
         assertTrue(first.stderr().contains("reprise: the recording ends here: the recorded run " + how), first::toString);
         String[] rec = recorded.stdout().split("\n");
         String[] rep = first.stdout().isEmpty() ? new String[0] : first.stdout().split("\n");
+        // The cut, as near as the output tells: the latest line the recording holds. Lines the
+        // threads printed after it, while the exit ran on, are lost by design and do not count.
         long last = 0;
-        for (String line : rec) {
+        for (String line : rep) {
             last = Math.max(last, stamp(line));
         }
         int at = 0;
