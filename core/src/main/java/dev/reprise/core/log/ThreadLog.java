@@ -60,6 +60,8 @@ public final class ThreadLog {
     private int flushedCount;
     private long flushed = -1;
     private boolean closed;
+    /** {@link #committed} as {@link #close} found it. */
+    private long committedAtClose;
 
     ThreadLog(String stream, LogWriter writer) {
         this.stream = stream;
@@ -90,6 +92,9 @@ public final class ThreadLog {
         buffered++;
         int pos = buffer.position();
         COMMITTED.setRelease(this, ((long) buffered << 32) | pos);
+        // Whatever the owner stores after this commit (the count of relaxed events it makes
+        // next) becomes visible after it: see committedSinceClose.
+        VarHandle.storeStoreFence();
         if (pos >= CHUNK_TARGET) {
             handOver();
         }
@@ -129,13 +134,22 @@ public final class ThreadLog {
         if (closed) {
             return;
         }
-        flushToCommitted();
+        committedAtClose = flushToCommitted();
         closed = true;
         flushed = handedOver;
     }
 
-    /** Under this monitor: hands over the committed bytes after {@link #flushedPos}. */
-    private void flushToCommitted() {
+    /**
+     * Whether the owner committed an event after {@link #close}, one the stream does not hold. A
+     * caller that read a value the owner stored after such a commit, and then (a load-load fence
+     * between) calls this, sees the commit: {@link #commit} fences its later stores behind it.
+     */
+    public synchronized boolean committedSinceClose() {
+        return closed && (long) COMMITTED.getAcquire(this) != committedAtClose;
+    }
+
+    /** Under this monitor: hands over the committed bytes after {@link #flushedPos}; returns the committed mark it read. */
+    private long flushToCommitted() {
         long c = (long) COMMITTED.getAcquire(this);
         int pos = (int) c;
         int events = (int) (c >>> 32);
@@ -147,5 +161,6 @@ public final class ThreadLog {
             flushedPos = pos;
             flushedCount = events;
         }
+        return c;
     }
 }

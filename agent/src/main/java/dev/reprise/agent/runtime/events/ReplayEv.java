@@ -108,9 +108,13 @@ public final class ReplayEv extends Ev {
         }
     }
 
-    /** This event is one of a run's relaxed events, which have no values. */
+    /**
+     * This event is one of a run's relaxed events, which have no values. A wait is never one: it
+     * writes its outcome, relaxed or not ({@code MonitorOps}), so in a cut tail it is where the exit
+     * cut the thread, in the wait, the monitor released.
+     */
     private void takeFromRun() {
-        if (relaxedTwin == 0) {
+        if (relaxedTwin == 0 || ctx.waitMonitor != null) {
             if (in.atEnd()) {
                 ends.endOfRecording(ctx, op, site); // taking a cut tail (CutTails)
             }
@@ -120,6 +124,19 @@ public final class ReplayEv extends Ev {
         op = relaxedTwin;
         inRun = true;
         payloadEnd = in.position();
+    }
+
+    /**
+     * The event was taken from a run but has a value, which an event counted in a run never has
+     * (a relaxed event with values is written whole, {@code RecordEv.out}). Past the stream's end
+     * it is the event the exit cut the thread in, though the thread's count took it in; before
+     * the end, the program made another operation than the recording.
+     */
+    private void valueInRun() {
+        if (in.atEnd()) {
+            ends.endOfRecording(ctx, op, site);
+        }
+        Divergence.relaxedExpected(ctx, op, site, digest);
     }
 
     @Override
@@ -149,21 +166,33 @@ public final class ReplayEv extends Ev {
 
     @Override
     public long j(long v) {
+        if (inRun) {
+            valueInRun();
+        }
         return in.getSignedVarLong();
     }
 
     @Override
     public String s(String v) {
+        if (inRun) {
+            valueInRun();
+        }
         return in.getString();
     }
 
     @Override
     public void fill(byte[] b, int off, int len) {
+        if (inRun) {
+            valueInRun();
+        }
         in.getBytes(b, off, len);
     }
 
     @Override
     public byte[] blob(byte[] v) {
+        if (inRun) {
+            valueInRun();
+        }
         return in.getBlob();
     }
 
@@ -180,6 +209,9 @@ public final class ReplayEv extends Ev {
 
     @Override
     public Throwable failure(Throwable t) {
+        if (inRun) {
+            valueInRun();
+        }
         return in.getVarLong() == 0 ? null : Exceptions.read(in);
     }
 

@@ -1,6 +1,7 @@
 package dev.reprise.agent.runtime.session;
 
 import java.io.IOException;
+import java.lang.invoke.VarHandle;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -126,8 +127,12 @@ final class RecordSession extends Session {
                 }
                 // A thread still running counts on in its own plain field: this read may be stale,
                 // but a count it shows is one the thread reached, so replay may take that many.
+                // Only if it counts from the stream's last event: a thread that wrote an event past
+                // the flush, which the stream drops, counts anew from that one. The fence keeps
+                // this read before the check, which then sees any commit the count followed.
                 long tail = ev.run;
-                if (tail > 0 && !totalOrder) {
+                VarHandle.loadLoadFence();
+                if (tail > 0 && !totalOrder && !ev.log.committedSinceClose()) {
                     tails.put(ctx.path, tail);
                 }
             }
