@@ -49,6 +49,14 @@ public final class QuietCallRewriter extends CallBracketRewriter {
      * run the program's own iterator unordered.
      */
     private static final Set<String> ITERATE_CALLERS_COLLECTIONS = Set.of("java/lang/Iterable", "java/lang/String");
+    /**
+     * JDK classes whose own collections hold the program's objects, and decide what the program
+     * sees: a {@code URLClassLoader} keeps each resource stream it hands out in a weak map, and
+     * closes those still there when it is closed. Which are still there is the collector's
+     * choice, so the class's reads of the map are the program's, replayed ({@code ReferenceOps}):
+     * quiet, a replay closed a stream its recording's collector had taken.
+     */
+    private static final Set<String> HOLD_PROGRAMS_OBJECTS = Set.of("java/net/URLClassLoader");
 
     /** What {@code java.util}'s collection classes are named for. */
     private static final String[] COLLECTION_WORDS = {"Collection", "List", "Map", "Set", "Queue", "Deque", "Iterator",
@@ -86,7 +94,7 @@ public final class QuietCallRewriter extends CallBracketRewriter {
      * hold the program's collections.
      */
     static boolean collectionsToo(String className) {
-        if (ITERATE_CALLERS_COLLECTIONS.contains(className)) {
+        if (ITERATE_CALLERS_COLLECTIONS.contains(className) || HOLD_PROGRAMS_OBJECTS.contains(className)) {
             return false;
         }
         if (!className.startsWith("java/util/") || className.indexOf('/', "java/util/".length()) >= 0) {
