@@ -84,12 +84,12 @@ final class HeldHeaders {
 
     /**
      * The identity hash bits of {@code o}, whose header read {@code mark}, which is not a plain
-     * header: 0 if the JVM has not hashed it; {@link #UNKNOWN} if another thread holds the lock,
-     * or its layout was not measured.
+     * header: 0 if the JVM has not hashed it; {@link #UNKNOWN} if another thread holds a stack
+     * lock on it, or its layout was not measured.
      */
     int hashBits(Object o, long mark) {
         if (!Thread.holdsLock(o)) {
-            return UNKNOWN;
+            return unownedMonitorBits(o, mark);
         }
         try {
             for (int i = 0; i < INFLATING_READS; i++) {
@@ -105,6 +105,38 @@ final class HeldHeaders {
                 }
                 Thread.onSpinWait();
                 mark = read(o);
+            }
+        } catch (Throwable e) {
+            // unreadable: as if unmeasured
+        }
+        return UNKNOWN;
+    }
+
+    /**
+     * The hash bits of {@code o}, whose header {@code mark} points to an inflated monitor this
+     * thread does not hold. The JVM deflates an idle monitor at moments of its own, so whether an
+     * object that was once locked still has one differs between a recording and its replays (a
+     * replay's ordered entries wait in the monitor, which inflates it): left unknown, such an
+     * object took the JVM's hash in one run and its deterministic value in another. The monitor
+     * may be deflated and freed while it is read, so the read counts only if the object's header
+     * still points to it afterwards; {@link #UNKNOWN} if it never does, or for a stack lock,
+     * which another thread holds at this moment.
+     */
+    private int unownedMonitorBits(Object o, long mark) {
+        if (inflated == IN_PLACE && (mark & 3) == 2) {
+            return bits(mark);
+        }
+        if (inflated != DISPLACED) {
+            return UNKNOWN;
+        }
+        try {
+            for (int i = 0; i < INFLATING_READS && (mark & 3) == 2 && address(mark) != 0; i++) {
+                int bits = bits(read(address(mark)));
+                long again = read(o);
+                if (again == mark) {
+                    return bits;
+                }
+                mark = again;
             }
         } catch (Throwable e) {
             // unreadable: as if unmeasured

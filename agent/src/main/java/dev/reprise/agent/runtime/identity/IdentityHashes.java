@@ -71,14 +71,17 @@ public final class IdentityHashes {
 
     /**
      * The low 16 bits of the JVM hashes of objects whose value went to {@link #ASSIGNED} while the
-     * thread that hashed them held their monitor, as a set of bits: a hashed header whose bits
+     * thread that hashed them held their monitor, or while an inflated monitor no thread held
+     * took their header ({@link #monitorInflated}), as a set of bits: a hashed header whose bits
      * are in it may be such an object's, and its value is looked up in the table. On JDK 17 a
      * thread that starts another holds the new thread's monitor as it gives it its value
      * ({@code Thread.start} is synchronized), and one that reads a {@code BufferedInputStream}
      * holds the stream's as Reprise orders the read of its volatile buffer: setting
      * {@link #spilled} for these sent nearly every program's later hashes through the table. Only
      * the holder can unlock the object, so its header shows the JVM's hash plainly only after the
-     * bit is set. Bits are never cleared: each costs the objects that share it the table lookup.
+     * bit is set; an unheld monitor the JVM may deflate between the hash and the bit, and a
+     * thread that hashes the object just then keeps the JVM's hash, as two threads' first hashes
+     * of one object race. Bits are never cleared: each costs the objects that share it the table lookup.
      * A plain array through {@link #BITS}: the accesses of {@code java.util.concurrent.atomic}
      * classes are the program's synchronization.
      */
@@ -435,7 +438,7 @@ public final class IdentityHashes {
             if (held != NOT_INSTALLED) {
                 return held;
             }
-            if (Thread.holdsLock(o)) {
+            if (Thread.holdsLock(o) || monitorInflated(o)) {
                 int jvm = System.identityHashCode(o);
                 addHeldSpill(jvm, 1L << jvm);
             } else {
@@ -444,6 +447,19 @@ public final class IdentityHashes {
         }
         ASSIGNED.put(o, v);
         return v;
+    }
+
+    /**
+     * Whether {@code o}'s header points to an inflated monitor: until the JVM deflates it, the
+     * header shows no hash, and once it does, the hash the JVM gave it; like a held monitor's, so
+     * its value is found as a held one's is ({@link #HELD_SPILLS}).
+     */
+    private static boolean monitorInflated(Object o) {
+        try {
+            return ((long) Header.WORD.invokeExact(o, 0L) & 3) == 2;
+        } catch (Throwable e) {
+            return false;
+        }
     }
 
     /**
