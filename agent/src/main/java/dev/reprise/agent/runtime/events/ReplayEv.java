@@ -115,10 +115,7 @@ public final class ReplayEv extends Ev {
      */
     private void takeFromRun() {
         if (relaxedTwin == 0 || ctx.waitMonitor != null) {
-            if (in.atEnd()) {
-                ends.endOfRecording(ctx, op, site); // taking a cut tail (CutTails)
-            }
-            Divergence.relaxedExpected(ctx, op, site, digest);
+            notCounted();
         }
         relaxed = true;
         op = relaxedTwin;
@@ -127,16 +124,24 @@ public final class ReplayEv extends Ev {
     }
 
     /**
-     * The event was taken from a run but has a value, which an event counted in a run never has
-     * (a relaxed event with values is written whole, {@code RecordEv.out}). Past the stream's end
-     * it is the event the exit cut the thread in, though the thread's count took it in; before
-     * the end, the program made another operation than the recording.
+     * A run's next event is one no run counts: one without a relaxed twin, a wait, or one with a
+     * value (a relaxed event with values is written whole, {@code RecordEv.out}). Past the
+     * stream's end it is where the exit cut the thread, though the thread's count took it in
+     * (CutTails); before the end, the program made another operation than the recording.
      */
-    private void valueInRun() {
+    private void notCounted() {
         if (in.atEnd()) {
             ends.endOfRecording(ctx, op, site);
         }
         Divergence.relaxedExpected(ctx, op, site, digest);
+    }
+
+    /** The stream, to read a value of the current event from: an event taken from a run has none. */
+    private EventInput values() {
+        if (inRun) {
+            notCounted();
+        }
+        return in;
     }
 
     @Override
@@ -166,34 +171,22 @@ public final class ReplayEv extends Ev {
 
     @Override
     public long j(long v) {
-        if (inRun) {
-            valueInRun();
-        }
-        return in.getSignedVarLong();
+        return values().getSignedVarLong();
     }
 
     @Override
     public String s(String v) {
-        if (inRun) {
-            valueInRun();
-        }
-        return in.getString();
+        return values().getString();
     }
 
     @Override
     public void fill(byte[] b, int off, int len) {
-        if (inRun) {
-            valueInRun();
-        }
-        in.getBytes(b, off, len);
+        values().getBytes(b, off, len);
     }
 
     @Override
     public byte[] blob(byte[] v) {
-        if (inRun) {
-            valueInRun();
-        }
-        return in.getBlob();
+        return values().getBlob();
     }
 
     @Override
@@ -209,10 +202,7 @@ public final class ReplayEv extends Ev {
 
     @Override
     public Throwable failure(Throwable t) {
-        if (inRun) {
-            valueInRun();
-        }
-        return in.getVarLong() == 0 ? null : Exceptions.read(in);
+        return values().getVarLong() == 0 ? null : Exceptions.read(in);
     }
 
     @Override

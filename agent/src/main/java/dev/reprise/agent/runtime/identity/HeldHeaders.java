@@ -93,7 +93,7 @@ final class HeldHeaders {
         }
         try {
             for (int i = 0; i < INFLATING_READS; i++) {
-                int where = (mark & 3) == 0 ? thin : (mark & 3) == 2 ? inflated : UNMEASURED;
+                int where = (mark & 3) == 0 ? thin : monitorHeader(mark) ? inflated : UNMEASURED;
                 if (where == IN_PLACE) {
                     return bits(mark);
                 }
@@ -123,14 +123,14 @@ final class HeldHeaders {
      * which another thread holds at this moment.
      */
     private int unownedMonitorBits(Object o, long mark) {
-        if (inflated == IN_PLACE && (mark & 3) == 2) {
+        if (inflated == IN_PLACE && monitorHeader(mark)) {
             return bits(mark);
         }
         if (inflated != DISPLACED) {
             return UNKNOWN;
         }
         try {
-            for (int i = 0; i < INFLATING_READS && (mark & 3) == 2 && address(mark) != 0; i++) {
+            for (int i = 0; i < INFLATING_READS && monitorHeader(mark) && address(mark) != 0; i++) {
                 int bits = bits(read(address(mark)));
                 long again = read(o);
                 if (again == mark) {
@@ -142,6 +142,11 @@ final class HeldHeaders {
             // unreadable: as if unmeasured
         }
         return UNKNOWN;
+    }
+
+    /** Whether a header word points to an inflated monitor (lock bits 10). */
+    static boolean monitorHeader(long mark) {
+        return (mark & 3) == 2;
     }
 
     private long read(Object o) throws Throwable {

@@ -456,7 +456,7 @@ public final class IdentityHashes {
      */
     private static boolean monitorInflated(Object o) {
         try {
-            return ((long) Header.WORD.invokeExact(o, 0L) & 3) == 2;
+            return HeldHeaders.monitorHeader((long) Header.WORD.invokeExact(o, 0L));
         } catch (Throwable e) {
             return false;
         }
