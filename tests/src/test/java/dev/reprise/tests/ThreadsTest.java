@@ -226,22 +226,25 @@ class ThreadsTest {
      * Racy programs recorded with their racy field named by {@code --order-field} under each
      * ordering: each access is then ordered like a volatile one, and every replay reproduces the
      * recorded lost updates exactly. {@code RacyCache} tests its field and reads it again, which
-     * Reprise reads once (RepeatedReadsTest). The manifest keeps the field, so
-     * replay needs no option.
+     * Reprise reads once (RepeatedReadsTest). {@code RacyCopies} copies the field's object with
+     * {@code clone()}, which reads it too. The manifest keeps the field, so replay needs no option.
      */
     @ParameterizedTest(name = "{0} under {1}")
     @CsvSource({"corpus.threads.Racy.counter, rto", "corpus.threads.Racy.counter, to",
-        "corpus.threads.RacyCache.cache, rto", "corpus.threads.RacyCache.cache, to"})
+        "corpus.threads.RacyCache.cache, rto", "corpus.threads.RacyCache.cache, to",
+        "corpus.threads.RacyCopies$Page.hint, rto", "corpus.threads.RacyCopies$Page.hint, to"})
     void racyFieldNamedByOrderFieldReplaysExactly(String field, String order) {
         Path dir = tmp.resolve("rec");
-        String program = field.substring(0, field.lastIndexOf('.'));
+        String declarer = field.substring(0, field.lastIndexOf('.'));
+        String program = declarer.contains("$") ? declarer.substring(0, declarer.indexOf('$')) : declarer;
         List<String> args = new ArrayList<>(List.of("record", "--order", order, "--order-field", field,
                 "-o", dir.toString(), "--"));
         args.addAll(corpus(program));
         Run recorded = Reprise.reprise(args, null, Map.of(), null);
         assertEquals(0, recorded.status(), recorded::toString);
-        assertTrue(recorded.stdout().startsWith(program.endsWith(".Racy") ? "counter " : "sums "), recorded::toString);
-        String inManifest = program.replace('.', '/') + field.substring(program.length());
+        assertTrue(recorded.stdout().startsWith(program.endsWith(".Racy") ? "counter " : program.endsWith(".RacyCopies") ? "hints " : "sums "),
+                recorded::toString);
+        String inManifest = declarer.replace('.', '/') + field.substring(declarer.length());
         assertTrue(Reprise.read(dir.resolve("manifest.json")).contains("\"" + inManifest + "\""));
         assertChaosReplaysMatch(dir, recorded);
     }

@@ -20,6 +20,8 @@ public final class OrderedFields {
     private static volatile Set<String> fields = Set.of();
     /** The classes declaring them. */
     private static volatile Set<String> owners = Set.of();
+    /** The classes declaring the fields among them, not the array elements ({@link #ELEMENTS}). */
+    private static volatile Set<String> fieldOwners = Set.of();
     /** Their names without their classes. */
     private static volatile Set<String> names = Set.of();
     /** Whether one of them is a field of a {@code java.util} class. */
@@ -35,12 +37,19 @@ public final class OrderedFields {
 
     public static void configure(List<String> named) {
         Set<String> declaring = new HashSet<>();
+        Set<String> withFields = new HashSet<>();
         Set<String> simple = new HashSet<>();
         for (String f : named) {
-            declaring.add(f.substring(0, f.lastIndexOf('.')));
-            simple.add(f.substring(f.lastIndexOf('.') + 1));
+            String owner = f.substring(0, f.lastIndexOf('.'));
+            String name = f.substring(f.lastIndexOf('.') + 1);
+            declaring.add(owner);
+            if (!name.equals(ELEMENTS)) {
+                withFields.add(owner);
+            }
+            simple.add(name);
         }
         owners = Set.copyOf(declaring);
+        fieldOwners = Set.copyOf(withFields);
         boolean util = false;
         for (String owner : declaring) {
             util |= owner.startsWith(JAVA_UTIL) && owner.indexOf('/', JAVA_UTIL.length()) < 0;
@@ -67,6 +76,16 @@ public final class OrderedFields {
     /** Whether {@code internalName} declares one of them. */
     static boolean declaredIn(String internalName) {
         return owners.contains(internalName);
+    }
+
+    /** Whether {@code internalName} declares one of the fields among them. */
+    static boolean declaresFieldIn(String internalName) {
+        return fieldOwners.contains(internalName);
+    }
+
+    /** Whether any of them is a field, not array elements. */
+    static boolean anyField() {
+        return !fieldOwners.isEmpty();
     }
 
     /** Whether one of them is a field of a {@code java.util} class (a learned race on the program's shared lists). */

@@ -249,6 +249,13 @@ final class SyncActionRewriter extends ClassVisitor {
 
         @Override
         public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
+            if (copiesOrdered(opcode, owner, name, desc)) {
+                super.visitInsn(Opcodes.DUP);
+                Label start = enter("enter", "(Ljava/lang/Object;I)V", true);
+                super.visitMethodInsn(opcode, owner, name, desc, itf);
+                close(start);
+                return;
+            }
             int keep = opcode == Opcodes.INVOKEVIRTUAL && firstTemp >= 0 ? locationIndex(owner, name, desc, racy) : -1;
             if (keep < 0) {
                 super.visitMethodInsn(opcode, owner, name, desc, itf);
@@ -274,6 +281,27 @@ final class SyncActionRewriter extends ClassVisitor {
             }
             super.visitMethodInsn(opcode, owner, name, desc, itf);
             close(start);
+        }
+
+        /**
+         * Whether the call copies an object whose fields {@link OrderedFields} names some of, or
+         * an array whose elements this class orders: {@code clone()} or {@code super.clone()}
+         * reaching {@code Object}'s in such a class (protected, so its receiver is an instance of
+         * the class), or an array's {@code clone()}. The copy reads every field or element at
+         * once, outside the brackets of their instructions, so it is a read of the object like
+         * theirs: ordered after the last write, or the copy takes whatever value the other
+         * thread's ordered write had left by then, another in a replay (h2's page copies its
+         * binary search's cached position). A field declared in a subclass of this class is not
+         * seen (docs/ordering.md).
+         */
+        private boolean copiesOrdered(int opcode, String owner, String name, String desc) {
+            if (!name.equals("clone") || !desc.startsWith("()")) {
+                return false;
+            }
+            if ((opcode == Opcodes.INVOKESPECIAL || opcode == Opcodes.INVOKEVIRTUAL) && owner.equals("java/lang/Object")) {
+                return volatiles.orderedFieldsDeclarer(className) != null;
+            }
+            return opcode == Opcodes.INVOKEVIRTUAL && owner.startsWith("[") && OrderedFields.ordersElementsIn(className);
         }
 
         /**

@@ -53,6 +53,8 @@ public final class VolatileFields {
     private static final String HASH_CODE = "h";
     /** The answer kind of {@link Lookup#jdkAncestor}. */
     private static final String JDK_ANCESTOR = "s";
+    /** The answer kind of {@link Lookup#orderedFieldsDeclarer}. */
+    private static final String ORDERED_FIELDS = "o";
 
     /**
      * Each class's own fields: a {@link Declared}, or a cache entry's section of them
@@ -113,6 +115,7 @@ public final class VolatileFields {
             }
             String declarer = q[2].equals(HASH_CODE) ? hashCodeDeclarer(loader, q[0])
                     : q[2].equals(JDK_ANCESTOR) ? jdkAncestor(loader, q[0])
+                    : q[2].equals(ORDERED_FIELDS) ? orderedFieldsDeclarer(loader, q[0])
                     : orderedDeclarer(loader, q[0], q[1], q[2].equals("1"));
             if (!q[3].equals(declarer == null ? "" : declarer)) {
                 return false;
@@ -125,7 +128,7 @@ public final class VolatileFields {
      * One class's questions, with their answers kept: besides its bytes, the only input its
      * instrumentation reads. An answer is {@code owner;field;racy;declarer} (';' is in no JVM name),
      * or {@code owner;;h;declarer} for {@link #hashCodeDeclarer}, {@code owner;;s;ancestor} for
-     * {@link #jdkAncestor}.
+     * {@link #jdkAncestor}, {@code owner;;o;declarer} for {@link #orderedFieldsDeclarer}.
      */
     final class Lookup {
         private final ClassLoader loader;
@@ -172,6 +175,16 @@ public final class VolatileFields {
             String ancestor = VolatileFields.this.jdkAncestor(loader, owner);
             answers.add(owner + ";;" + JDK_ANCESTOR + ';' + (ancestor == null ? "" : ancestor));
             return ancestor;
+        }
+
+        /** {@link VolatileFields#orderedFieldsDeclarer} through this class's loader, its answer kept. */
+        String orderedFieldsDeclarer(String owner) {
+            if (!OrderedFields.anyField()) {
+                return null;
+            }
+            String declarer = VolatileFields.this.orderedFieldsDeclarer(loader, owner);
+            answers.add(owner + ";;" + ORDERED_FIELDS + ';' + (declarer == null ? "" : declarer));
+            return declarer;
         }
 
         void define(String name, Declared declared) {
@@ -240,6 +253,20 @@ public final class VolatileFields {
                 return c;
             }
             c = d.superName();
+        }
+        return null;
+    }
+
+    /**
+     * The first class among {@code owner} and its superclasses that declares a field
+     * {@link OrderedFields} names, or null: a copy of an {@code owner} ({@code Object.clone})
+     * reads that field.
+     */
+    String orderedFieldsDeclarer(ClassLoader loader, String owner) {
+        for (String c = owner; c != null; c = declared(loader, c).superName()) {
+            if (OrderedFields.declaresFieldIn(c)) {
+                return c;
+            }
         }
         return null;
     }
