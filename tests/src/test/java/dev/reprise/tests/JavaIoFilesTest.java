@@ -267,8 +267,7 @@ class JavaIoFilesTest {
         return names == null ? new String[0] : names;
     }
 
-    /** Every entry under {@code root}: type, size, modification time, permissions and content checksum. */
-    /** Three chaos replays of {@code rec} match {@code recorded} and leave {@code dir} as it was. */
+    /** Chaos replays of {@code rec} (three in the full run) match {@code recorded} and leave {@code dir} as it was. */
     private static void assertChaosReplaysLeave(Path dir, Path rec, Run recorded) {
         Map<String, String> before = snapshot(dir);
         Reprise.assertChaosReplaysMatch(rec, recorded, 3);
@@ -284,6 +283,7 @@ class JavaIoFilesTest {
         }
     }
 
+    /** Every entry under {@code root}: type, size, modification time, permissions and content checksum. */
     private static Map<String, String> snapshot(Path root) {
         Map<String, String> entries = new TreeMap<>();
         try (Stream<Path> all = Files.walk(root)) {

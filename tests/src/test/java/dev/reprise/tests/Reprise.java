@@ -154,12 +154,23 @@ public final class Reprise {
     }
 
     /**
-     * How many chaos replays a determinism check makes: {@code wanted}, or fewer when the system
-     * property {@code reprise.tests.chaosReplays} caps it (CI's quick pass on the newer JDK; see
-     * README). Never fewer than one.
+     * Whether the suite runs in full ({@code -Dreprise.tests.full=true}): every corpus program under
+     * each of its orders, every determinism check with all the chaos replays it asks for. The
+     * default is the quick form CI runs (README).
+     */
+    public static final boolean FULL = Boolean.getBoolean("reprise.tests.full");
+
+    /** The quick form's chaos replays per determinism check: the least that has both a timing shake and a second try. */
+    private static final int QUICK_CHAOS_REPLAYS = 2;
+
+    /**
+     * How many chaos replays a determinism check makes: {@code wanted} in the full run; in the
+     * quick form at most {@value #QUICK_CHAOS_REPLAYS}, or fewer when the system property
+     * {@code reprise.tests.chaosReplays} caps it (CI's pass on the newer JDK). Never fewer than one.
      */
     public static int chaosReplays(int wanted) {
-        return Math.max(1, Math.min(wanted, Integer.getInteger("reprise.tests.chaosReplays", wanted)));
+        int cap = FULL ? wanted : Integer.getInteger("reprise.tests.chaosReplays", QUICK_CHAOS_REPLAYS);
+        return Math.max(1, Math.min(wanted, cap));
     }
 
     /**
