@@ -229,21 +229,22 @@ class ThreadsTest {
      * Reprise reads once (RepeatedReadsTest). {@code RacyCopies} copies the field's object with
      * {@code clone()}, which reads it too. The manifest keeps the field, so replay needs no option.
      */
-    @ParameterizedTest(name = "{0} under {1}")
-    @CsvSource({"corpus.threads.Racy.counter, rto", "corpus.threads.Racy.counter, to",
-        "corpus.threads.RacyCache.cache, rto", "corpus.threads.RacyCache.cache, to",
-        "corpus.threads.RacyCopies$Page.hint, rto", "corpus.threads.RacyCopies$Page.hint, to"})
-    void racyFieldNamedByOrderFieldReplaysExactly(String field, String order) {
+    @ParameterizedTest(name = "{1} under {2}")
+    @CsvSource({"corpus.threads.Racy, corpus.threads.Racy.counter, rto, counter",
+        "corpus.threads.Racy, corpus.threads.Racy.counter, to, counter",
+        "corpus.threads.RacyCache, corpus.threads.RacyCache.cache, rto, sums",
+        "corpus.threads.RacyCache, corpus.threads.RacyCache.cache, to, sums",
+        "corpus.threads.RacyCopies, corpus.threads.RacyCopies$Page.hint, rto, hints",
+        "corpus.threads.RacyCopies, corpus.threads.RacyCopies$Page.hint, to, hints"})
+    void racyFieldNamedByOrderFieldReplaysExactly(String program, String field, String order, String prints) {
         Path dir = tmp.resolve("rec");
         String declarer = field.substring(0, field.lastIndexOf('.'));
-        String program = declarer.contains("$") ? declarer.substring(0, declarer.indexOf('$')) : declarer;
         List<String> args = new ArrayList<>(List.of("record", "--order", order, "--order-field", field,
                 "-o", dir.toString(), "--"));
         args.addAll(corpus(program));
         Run recorded = Reprise.reprise(args, null, Map.of(), null);
         assertEquals(0, recorded.status(), recorded::toString);
-        assertTrue(recorded.stdout().startsWith(program.endsWith(".Racy") ? "counter " : program.endsWith(".RacyCopies") ? "hints " : "sums "),
-                recorded::toString);
+        assertTrue(recorded.stdout().startsWith(prints + " "), recorded::toString);
         String inManifest = declarer.replace('.', '/') + field.substring(declarer.length());
         assertTrue(Reprise.read(dir.resolve("manifest.json")).contains("\"" + inManifest + "\""));
         assertChaosReplaysMatch(dir, recorded);
