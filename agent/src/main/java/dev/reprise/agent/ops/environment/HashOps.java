@@ -11,7 +11,8 @@ import dev.reprise.agent.runtime.identity.IdentityHashes;
  * hash maps and sets, and the collections, entries and {@code Optional}s whose own hash combines
  * their elements', which may be keys of a map). Also where the JDK's own keys hash classes or
  * enum constants: dynalink's call-site descriptors and operations (a script engine's call
- * sites), annotations (a dependency injector's keys) and generic types' variables; a method
+ * sites), annotations (a dependency injector's keys), generic types' variables, and the class
+ * loaders' values ({@code Proxy}'s cache key, which its sub-keys hash); a method
  * type's hash is computed from its classes' ({@code IdentityHashes.hashCode}).
  * Hidden classes get theirs as they are defined ({@link HiddenClassOps}).
  */
@@ -20,7 +21,7 @@ public final class HashOps {
     }
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "*", method = "hashCode", desc = "()I",
-            alsoIn = {"java/lang/Object", "java/util/", "jdk/dynalink/",
+            alsoIn = {"java/lang/Object", "java/util/", "jdk/dynalink/", "jdk/internal/loader/",
                 "sun/reflect/annotation/", "sun/reflect/generics/reflectiveObjects/"})
     public static int hashCode(Object o) {
         // Strings, the keys most maps meet: their own hash, with no verdict to look up. This hook is
