@@ -24,6 +24,9 @@ final class JavaCommand {
      */
     static final String METASPACE_ROOM = "-XX:MetaspaceSize=29m";
 
+    /** The agent jar's file name, as its manifest's {@code Boot-Class-Path} gives it. */
+    private static final String AGENT_JAR_NAME = "reprise-agent.jar";
+
     /** JVM options whose value is the next word. */
     private static final Set<String> WITH_VALUE = Set.of("-cp", "-classpath", "--class-path", "-p", "--module-path",
             "--upgrade-module-path", "--add-modules", "--limit-modules", "--add-opens", "--add-exports", "--add-reads",
@@ -90,7 +93,11 @@ final class JavaCommand {
     }
 
     /**
-     * The command with the agent added, running {@code java} from {@code javaExe}. A native agent
+     * The command with the agent added, running {@code java} from {@code javaExe}. The agent's
+     * jar goes on the boot class path, where the JDK classes it instruments see its hooks, by its
+     * manifest's {@code Boot-Class-Path}, which names the jar's own file: given as
+     * {@code -Xbootclasspath/a}, it too would keep a JDK 17 JVM from mapping its archived module
+     * graph (see {@link #javaInstrumentResolved}). A native agent
      * among {@code extraJvmOptions} ({@code -agentlib:jdwp} for {@code replay --debug}) goes
      * before Reprise's: the JVM starts agents in command-line order, and what a native agent does
      * as it starts (JDWP makes its threads' {@code Thread} objects on the main thread) must happen
@@ -100,12 +107,33 @@ final class JavaCommand {
         List<String> out = new ArrayList<>();
         out.add(javaExe);
         extraJvmOptions.stream().filter(JavaCommand::nativeAgent).forEach(out::add);
-        out.add("-Xbootclasspath/a:" + agentJar);
-        out.add("-javaagent:" + agentJar + "=" + agentOptions);
+        if (!agentJar.getFileName().toString().equals(AGENT_JAR_NAME)) {
+            out.add("-Xbootclasspath/a:" + agentJar); // a renamed copy, which the jar's manifest does not name
+        }
+        out.add((javaInstrumentResolved() ? "-agentlib:instrument=" : "-javaagent:") + agentJar + "=" + agentOptions);
         out.add(METASPACE_ROOM);
         extraJvmOptions.stream().filter(o -> !nativeAgent(o)).forEach(out::add);
         out.addAll(words.subList(1, words.size()));
         return out;
+    }
+
+    /**
+     * Whether the JVM resolves {@code java.instrument} without being asked: a program on the class
+     * path has every exported system module as a root. Then the agent is started as the library
+     * behind {@code -javaagent}, which is the same agent, but without the option's implied
+     * {@code --add-modules java.instrument}: on JDK 17 that option keeps the JVM from mapping its
+     * archived module graph, and it builds the graph anew, hashing the modules in the order of a
+     * set whose iteration is seeded by the clock, so that a module's identity hash differed in
+     * every run. A main module, or a limited module set, may not resolve it: {@code -javaagent}.
+     */
+    private boolean javaInstrumentResolved() {
+        for (String w : words.subList(1, optionsEnd + 1)) {
+            if (w.equals("-m") || w.equals("--module") || w.startsWith("--module=") || w.equals("--limit-modules")
+                    || w.startsWith("--limit-modules=")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean nativeAgent(String option) {

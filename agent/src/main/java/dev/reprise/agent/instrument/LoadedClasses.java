@@ -49,6 +49,8 @@ import dev.reprise.agent.runtime.jdk.JdkLoaders;
  * the cache warm, with Reprise's.
  */
 public final class LoadedClasses {
+    /** The native library behind {@code -javaagent}, named as an option: a java agent too. */
+    private static final String JAVA_AGENT_LIBRARY = "-agentlib:instrument=";
     /** Classes redefined by one call at start-up ({@link #redefine}). */
     private static final int REDEFINED_PER_CALL = 20;
 
@@ -230,7 +232,7 @@ public final class LoadedClasses {
     static boolean keptBytesUsable(String[] jvmOptions) {
         for (String o : jvmOptions) {
             if (o.startsWith("-agentpath:") || o.startsWith("-agentlib:") && !o.startsWith("-agentlib:jdwp")
-                    || o.startsWith("--patch-module") || o.equals("-Xverify:all") || o.equals("-XX:+BytecodeVerificationLocal")) {
+                    && !o.startsWith(JAVA_AGENT_LIBRARY) || o.startsWith("--patch-module") || o.equals("-Xverify:all") || o.equals("-XX:+BytecodeVerificationLocal")) {
                 return false;
             }
         }
@@ -241,7 +243,7 @@ public final class LoadedClasses {
     static int javaAgents(String[] jvmOptions) {
         int agents = 0;
         for (String o : jvmOptions) {
-            if (o.startsWith("-javaagent:")) {
+            if (o.startsWith("-javaagent:") || o.startsWith(JAVA_AGENT_LIBRARY)) {
                 agents++;
             }
         }

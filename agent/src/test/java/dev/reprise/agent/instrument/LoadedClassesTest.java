@@ -16,12 +16,14 @@ class LoadedClassesTest {
         // The flight recorder starts after premain: its retransformations must start from Reprise's bytes.
         assertTrue(LoadedClasses.keptBytesUsable(new String[] {REPRISE, "-XX:StartFlightRecording=duration=10s"}));
         assertTrue(LoadedClasses.keptBytesUsable(new String[] {REPRISE, "-XX:+FlightRecorder"}));
+        assertTrue(LoadedClasses.keptBytesUsable(new String[] {"-agentlib:instrument=/opt/reprise/reprise-agent.jar=mode=record"}),
+                "Reprise started as the library behind -javaagent");
     }
 
     @Test
     void anotherAgentAPatchedModuleOrVerifyingTheJdkMeansInstrumentingWhatIsFound() {
         for (String other : new String[] {"-javaagent:/tmp/other.jar", "-agentpath:/tmp/libprofiler.so",
-            "-agentlib:hprof", "--patch-module=java.base=/tmp/patch", "-Xverify:all", "-XX:+BytecodeVerificationLocal"}) {
+            "-agentlib:hprof", "-agentlib:instrument=/tmp/other.jar", "--patch-module=java.base=/tmp/patch", "-Xverify:all", "-XX:+BytecodeVerificationLocal"}) {
             assertFalse(LoadedClasses.keptBytesUsable(new String[] {other, REPRISE}), other);
         }
         assertFalse(LoadedClasses.keptBytesUsable(new String[0]), "Reprise not started as an agent");
