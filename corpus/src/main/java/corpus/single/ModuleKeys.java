@@ -1,9 +1,9 @@
 package corpus.single;
 
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.StringJoiner;
-import java.util.TreeSet;
 
 import corpus.Expect;
 
@@ -16,10 +16,9 @@ import corpus.Expect;
 @Expect
 public final class ModuleKeys {
     public static void main(String[] args) {
+        // Added in name order: the boot layer's own set iterates in an order seeded anew by each JVM.
         Set<Module> modules = new HashSet<>();
-        for (String name : new TreeSet<>(ModuleLayer.boot().modules().stream().map(Module::getName).toList())) {
-            modules.add(ModuleLayer.boot().findModule(name).orElseThrow());
-        }
+        ModuleLayer.boot().modules().stream().sorted(Comparator.comparing(Module::getName)).forEach(modules::add);
         StringJoiner order = new StringJoiner(" ", "module set order: ", "");
         for (Module m : modules) {
             order.add(m.getName());

@@ -17,9 +17,8 @@ import sun.misc.Unsafe;
 @Expect
 public final class ProxyKeys {
     public static void main(String[] args) throws ReflectiveOperationException {
-        Runnable proxy = (Runnable) Proxy.newProxyInstance(ProxyKeys.class.getClassLoader(),
-                new Class<?>[] {Runnable.class}, (self, method, methodArgs) -> null);
-        proxy.run();
+        Proxy.newProxyInstance(ProxyKeys.class.getClassLoader(), new Class<?>[] {Runnable.class},
+                (self, method, methodArgs) -> null);
         Field theUnsafe = Unsafe.class.getDeclaredField("theUnsafe");
         theUnsafe.setAccessible(true);
         Unsafe unsafe = (Unsafe) theUnsafe.get(null);

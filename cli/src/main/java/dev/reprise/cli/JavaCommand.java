@@ -94,10 +94,9 @@ final class JavaCommand {
 
     /**
      * The command with the agent added, running {@code java} from {@code javaExe}. The agent's
-     * jar goes on the boot class path, where the JDK classes it instruments see its hooks, by its
-     * manifest's {@code Boot-Class-Path}, which names the jar's own file: given as
-     * {@code -Xbootclasspath/a}, it too would keep a JDK 17 JVM from mapping its archived module
-     * graph (see {@link #javaInstrumentResolved}). A native agent
+     * jar reaches the boot class path through its manifest's {@code Boot-Class-Path}, not
+     * {@code -Xbootclasspath/a}, which would keep a JDK 17 JVM from mapping its archived module
+     * graph (docs/recording.md). A native agent
      * among {@code extraJvmOptions} ({@code -agentlib:jdwp} for {@code replay --debug}) goes
      * before Reprise's: the JVM starts agents in command-line order, and what a native agent does
      * as it starts (JDWP makes its threads' {@code Thread} objects on the main thread) must happen
@@ -118,13 +117,9 @@ final class JavaCommand {
     }
 
     /**
-     * Whether the JVM resolves {@code java.instrument} without being asked: a program on the class
-     * path has every exported system module as a root. Then the agent is started as the library
-     * behind {@code -javaagent}, which is the same agent, but without the option's implied
-     * {@code --add-modules java.instrument}: on JDK 17 that option keeps the JVM from mapping its
-     * archived module graph, and it builds the graph anew, hashing the modules in the order of a
-     * set whose iteration is seeded by the clock, so that a module's identity hash differed in
-     * every run. A main module, or a limited module set, may not resolve it: {@code -javaagent}.
+     * Whether the JVM resolves {@code java.instrument} unasked, as it does for a program on the
+     * class path: then the agent is started as the library behind {@code -javaagent}, without that
+     * option's implied {@code --add-modules}, which costs JDK 17 its archived module graph too.
      */
     private boolean javaInstrumentResolved() {
         for (String w : words.subList(1, optionsEnd + 1)) {

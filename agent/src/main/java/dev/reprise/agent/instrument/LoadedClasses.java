@@ -231,12 +231,18 @@ public final class LoadedClasses {
      */
     static boolean keptBytesUsable(String[] jvmOptions) {
         for (String o : jvmOptions) {
-            if (o.startsWith("-agentpath:") || o.startsWith("-agentlib:") && !o.startsWith("-agentlib:jdwp")
-                    && !o.startsWith(JAVA_AGENT_LIBRARY) || o.startsWith("--patch-module") || o.equals("-Xverify:all") || o.equals("-XX:+BytecodeVerificationLocal")) {
+            if (nativeAgent(o) || o.startsWith("--patch-module") || o.equals("-Xverify:all")
+                    || o.equals("-XX:+BytecodeVerificationLocal")) {
                 return false;
             }
         }
         return javaAgents(jvmOptions) == 1;
+    }
+
+    /** Whether {@code option} starts a native agent other than the debugger and the java agents' library. */
+    private static boolean nativeAgent(String option) {
+        return option.startsWith("-agentpath:") || option.startsWith("-agentlib:")
+                && !option.startsWith("-agentlib:jdwp") && !option.startsWith(JAVA_AGENT_LIBRARY);
     }
 
     /** How many java agents the JVM's options start, Reprise's among them. */
