@@ -119,6 +119,31 @@ public final class EventInput {
         return new String(b, StandardCharsets.UTF_8);
     }
 
+    /**
+     * The {@code index}th varint from the current position, read without taking it; -1 if it
+     * does not lie in the chunk loaded (call {@link #atEnd} first). A chunk holds whole events,
+     * so the next event's header lies in it.
+     */
+    public long peekVarLong(int index) {
+        int p = pos;
+        for (int k = 0; ; k++) {
+            long v = 0;
+            for (int shift = 0; ; shift += 7) {
+                if (p == limit || shift >= 64) {
+                    return -1;
+                }
+                int b = buf[p++] & 0xFF;
+                v |= (long) (b & 0x7F) << shift;
+                if ((b & 0x80) == 0) {
+                    break;
+                }
+            }
+            if (k == index) {
+                return v;
+            }
+        }
+    }
+
     /** Bytes consumed so far: the difference across an event is its size. */
     public long position() {
         return consumed;

@@ -38,6 +38,33 @@ public final class ReplayEv extends Ev {
         }
     }
 
+    /**
+     * Whether the stream's next event, read without taking it, is one of {@code op} with
+     * {@code digest}: for an event a recording writes where a replay cannot tell by itself
+     * whether one is due ({@code ProvisionalHashes}). A marked end of main's alone phase before
+     * it is looked past.
+     */
+    public boolean nextIs(Op op, int digest) {
+        if (run > 0) {
+            return false;
+        }
+        try {
+            if (in.atEnd()) {
+                return false;
+            }
+            int at = 0;
+            long first = in.peekVarLong(0);
+            if (first == (long) ALONE_END.id << 1 && in.peekVarLong(3) == 0) {
+                at = 4;
+                first = in.peekVarLong(at);
+            }
+            long recorded = in.peekVarLong(at + 2);
+            return first == (long) op.id << 1 && recorded >= 0 && (int) recorded == digest;
+        } catch (RecordingCorruptException e) {
+            throw ends.corrupt(e);
+        }
+    }
+
     /** True if the event read is the relaxed twin of its operation. */
     public boolean relaxed() {
         return relaxed;

@@ -22,8 +22,9 @@ import jdk.internal.vm.annotation.DontInline;
  * slots ({@link HashPartitions#partitioned}). Counting per class keeps the JDK's own lazy work, which may hash
  * its internal objects at different moments in a recording and a replay, from shifting the
  * values the program's objects get.
- * Unrecorded threads (JVM and Reprise internals) and code running inside an intercepted call get
- * the JVM's own value.
+ * Unrecorded threads (JVM and Reprise internals) get the JVM's own value; code running inside an
+ * intercepted call, which may differ between a recording and its replays, a provisional one
+ * ({@link ProvisionalHashes}).
  *
  * <p>An object that already carries a JVM identity hash keeps it: it may sit in a hash table
  * built before Reprise started (the JDK's own, at start-up) or by an unrecorded thread, and a
@@ -81,7 +82,10 @@ public final class IdentityHashes {
      * the holder can unlock the object, so its header shows the JVM's hash plainly only after the
      * bit is set; an unheld monitor the JVM may deflate between the hash and the bit, and a
      * thread that hashes the object just then keeps the JVM's hash, as two threads' first hashes
-     * of one object race. Bits are never cleared: each costs the objects that share it the table lookup.
+     * of one object race. The provisional values of objects hashed inside events
+     * ({@link ProvisionalHashes}) have their bits here too, so that a hash of such an object
+     * leaves the fast path and settles it. Bits are never cleared: each costs the objects that
+     * share it the table lookup.
      * A plain array through {@link #BITS}: the accesses of {@code java.util.concurrent.atomic}
      * classes are the program's synchronization.
      */
@@ -118,6 +122,7 @@ public final class IdentityHashes {
         // made method types that the hook hashed, and so recursed.
         addHeldSpill(0, 0L);
         heldSpill(0);
+        ProvisionalHashes.marked(0); // declares its operation before the recording lists them
         IdentityVerdicts.prime(Object.class, Class.class, String.class, Integer.class, Long.class,
                 java.lang.reflect.Method.class, java.lang.reflect.Field.class, Thread.class,
                 java.lang.invoke.MethodType.class, Enum.class, JdkMethods.jdkClass("java.lang.ClassValue$Identity"));
@@ -402,14 +407,23 @@ public final class IdentityHashes {
         // the JVM: test the header first, and look in the table only for objects that may be.
         if (mayBeHashedByJvm(o)) {
             int jvm = System.identityHashCode(o);
-            Integer h = !Header.INSTALLS || spilled || heldSpill(jvm) ? ASSIGNED.get(o) : null;
-            return h != null ? h : jvm;
+            if (!Header.INSTALLS || spilled || heldSpill(jvm)) {
+                Integer h = ASSIGNED.get(o);
+                if (h != null) {
+                    return h;
+                }
+                if (ProvisionalHashes.marked(jvm) && ProvisionalHashes.contains(o)) {
+                    ThreadCtx ctx = Rt.current();
+                    return ctx.depth == 0 ? settle(ctx, o, jvm) : jvm;
+                }
+            }
+            return jvm;
         }
         ThreadCtx ctx = Rt.current();
         // Inside an event (depth > 0) the JDK's live work differs between record and replay: what
         // it hashes must not advance the thread's counters.
         if (ctx.depth != ctx.baseDepth) {
-            return System.identityHashCode(o);
+            return ctx == ThreadCtx.UNRECORDED ? System.identityHashCode(o) : provisional(ctx, o);
         }
         if (Header.SHIFT < 0) {
             Integer h = ASSIGNED.get(o);
@@ -424,11 +438,76 @@ public final class IdentityHashes {
         return o instanceof Class<?> c && !c.isHidden();
     }
 
-    /** Once per object: not inlined into the ordering paths that may call it (docs/ARCHITECTURE.md, "Compiled code"). */
+    /**
+     * Once per object: not inlined into the ordering paths that may call it (docs/ARCHITECTURE.md,
+     * "Compiled code"). Where the program hashes it (depth 0), a replay first asks whether its
+     * recording hashed it inside an event before ({@link ProvisionalHashes}).
+     */
     @DontInline
     private static int assign(ThreadCtx ctx, Object o) {
         Class<?> c = o.getClass();
-        return keep(o, value(ctx, stableName(c), c));
+        String name = stableName(c);
+        int count = ctx.hashCounters.next(c);
+        int settled = ctx.depth == 0 && !ctx.ev.recording() ? ProvisionalHashes.replayed(ctx, name, count) : 0;
+        return keep(o, settled != 0 ? settled : value(ctx, name, count));
+    }
+
+    /**
+     * Inside an event of a recorded thread: gives unhashed {@code o} a provisional value, from a
+     * count of the thread's own, and keeps it in {@link #HELD_SPILLS}, so that the program's first
+     * hash of {@code o} finds it ({@link #settle}). Where no value can be written into the header,
+     * the JVM's draw.
+     */
+    @DontInline
+    private static int provisional(ThreadCtx ctx, Object o) {
+        if (!Header.INSTALLS) {
+            return System.identityHashCode(o);
+        }
+        int v = ProvisionalHashes.of(value(ctx, "provisional", ctx.hashCounters.next(ProvisionalHashes.class)));
+        addHeldSpill(v, 1L << v);
+        int held = install(o, v);
+        if (held == v) {
+            // Listed once installed (the table hashes its keys). Another thread's first hash of o
+            // just then takes v as o's value for good, as two threads' first hashes race anyway.
+            ProvisionalHashes.add(o);
+        }
+        return held != NOT_INSTALLED ? held : System.identityHashCode(o);
+    }
+
+    /**
+     * The program's first hash, at depth 0, of {@code o}, whose provisional value is {@code p}: the
+     * value it keeps from now on, counted as {@link #assign} counts. A recording keeps {@code p}
+     * and logs it, a replay takes the logged one, or if its recording gave {@code o} no
+     * provisional value, the value {@link #assign} would have given.
+     */
+    @DontInline
+    private static int settle(ThreadCtx ctx, Object o, int p) {
+        if (!ProvisionalHashes.remove(o)) {
+            return p; // another thread settled it just now
+        }
+        Class<?> c = o.getClass();
+        String name = stableName(c);
+        int count = ctx.hashCounters.next(c);
+        if (ctx.ev.recording()) {
+            ProvisionalHashes.recorded(ctx, name, count, p);
+            return p;
+        }
+        int v = ProvisionalHashes.replayed(ctx, name, count);
+        v = v != 0 ? v : value(ctx, name, count);
+        ASSIGNED.put(o, v); // found there: p's bit is in HELD_SPILLS
+        return v;
+    }
+
+    /**
+     * Inside an event, where Reprise itself hashes {@code o}, which has a provisional value
+     * ({@link #beforeJvmHash}): the value {@link #assign} would give it, in a recording and its
+     * replays alike, since no event can be written there. The program never saw the provisional one.
+     */
+    private static void replace(ThreadCtx ctx, Object o) {
+        if (ProvisionalHashes.remove(o)) {
+            Class<?> c = o.getClass();
+            ASSIGNED.put(o, value(ctx, stableName(c), ctx.hashCounters.next(c)));
+        }
     }
 
     /** Gives unhashed {@code o} the value {@code v}: in its header, or else in {@link #ASSIGNED}. */
@@ -492,9 +571,9 @@ public final class IdentityHashes {
      * logged no event gives its index back in the recording and has none in a replay, yet it may
      * hash objects (an enum's constants), whose values must not differ.
      */
-    private static int value(ThreadCtx ctx, String name, Class<?> counted) {
+    private static int value(ThreadCtx ctx, String name, int count) {
         int partition = ctx.initializing != null ? ctx.path.hashCode() : ctx.index;
-        return value(ctx.path, name, ctx.hashCounters.next(counted), partition);
+        return value(ctx.path, name, count, partition);
     }
 
     /** The value of the {@code count}th object named {@code name} that the context of {@code path} hashes, in slot partition {@code partition}. */
@@ -523,7 +602,7 @@ public final class IdentityHashes {
         }
         ThreadCtx ctx = Rt.current();
         if (ctx != ThreadCtx.UNRECORDED) {
-            HIDDEN_CLASSES.put(c, value(ctx, HiddenClassNames.stem(c.getName()), lookup));
+            HIDDEN_CLASSES.put(c, value(ctx, HiddenClassNames.stem(c.getName()), ctx.hashCounters.next(lookup)));
         }
     }
 
@@ -576,8 +655,22 @@ public final class IdentityHashes {
      * own, which may hash by identity all the same (Jython's objects do).
      */
     public static void beforeJvmHash(ThreadCtx ctx, Object o) {
-        if (Header.SHIFT >= 0 && !namedClass(o) && !mayBeHashedByJvm(o)) {
+        if (Header.SHIFT < 0 || namedClass(o)) {
+            return;
+        }
+        if (!mayBeHashedByJvm(o)) {
             assign(ctx, o);
+            return;
+        }
+        if (Header.INSTALLS) {
+            int h = System.identityHashCode(o);
+            if (ProvisionalHashes.marked(h) && ProvisionalHashes.contains(o) && ASSIGNED.get(o) == null) {
+                if (ctx.depth == 0) {
+                    settle(ctx, o, h);
+                } else {
+                    replace(ctx, o);
+                }
+            }
         }
     }
 

@@ -39,7 +39,7 @@ public final class WeakIdentityTable<V> {
             return null;
         }
         int h = System.identityHashCode(key);
-        for (Entry<V> e = table[h & (table.length - 1)]; e != null; e = e.next) {
+        for (Entry<V> e = table[index(h)]; e != null; e = e.next) {
             if (e.hash == h && e.get() == key) {
                 return e.value;
             }
@@ -47,10 +47,36 @@ public final class WeakIdentityTable<V> {
         return null;
     }
 
+    /** Removes {@code key}'s entry; false if it had none. */
+    public synchronized boolean remove(Object key) {
+        if (IdentityHashes.surelyUnhashed(key)) {
+            return false;
+        }
+        int h = System.identityHashCode(key);
+        int i = index(h);
+        for (Entry<V> e = table[i], prev = null; e != null; prev = e, e = e.next) {
+            if (e.hash == h && e.get() == key) {
+                if (prev == null) {
+                    table[i] = e.next;
+                } else {
+                    prev.next = e.next;
+                }
+                size--;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A hash's bucket: the high half folded in, as the provisional values' low bits are fixed ({@code ProvisionalHashes}). */
+    private int index(int h) {
+        return (h ^ (h >>> 16)) & (table.length - 1);
+    }
+
     public synchronized void put(Object key, V value) {
         expunge();
         int h = System.identityHashCode(key);
-        int i = h & (table.length - 1);
+        int i = index(h);
         for (Entry<V> e = table[i]; e != null; e = e.next) {
             if (e.hash == h && e.get() == key) {
                 e.value = value;
@@ -69,7 +95,7 @@ public final class WeakIdentityTable<V> {
         for (Entry<V> head : old) {
             for (Entry<V> e = head; e != null; ) {
                 Entry<V> next = e.next;
-                int i = e.hash & (table.length - 1);
+                int i = index(e.hash);
                 e.next = table[i];
                 table[i] = e;
                 e = next;
@@ -81,7 +107,7 @@ public final class WeakIdentityTable<V> {
         for (Object r; (r = queue.poll()) != null; ) {
             @SuppressWarnings("unchecked")
             Entry<V> dead = (Entry<V>) r;
-            int i = dead.hash & (table.length - 1);
+            int i = index(dead.hash);
             Entry<V> prev = null;
             for (Entry<V> e = table[i]; e != null; prev = e, e = e.next) {
                 if (e == dead) {
