@@ -419,6 +419,9 @@ public final class IdentityHashes {
             }
             return jvm;
         }
+        if (o instanceof String s) {
+            return keep(o, stringValue(s));
+        }
         ThreadCtx ctx = Rt.current();
         // Inside an event (depth > 0) the JDK's live work differs between record and replay: what
         // it hashes must not advance the thread's counters.
@@ -445,6 +448,9 @@ public final class IdentityHashes {
      */
     @DontInline
     private static int assign(ThreadCtx ctx, Object o) {
+        if (o instanceof String s) {
+            return keep(o, stringValue(s));
+        }
         Class<?> c = o.getClass();
         String name = stableName(c);
         int count = ctx.hashCounters.next(c);
@@ -698,6 +704,18 @@ public final class IdentityHashes {
         if (identity || IdentityVerdicts.byIdentity(o.getClass())) {
             assignBeforeLiveUse(o);
         }
+    }
+
+    /**
+     * A string's value, from its characters, on any thread and at any depth. Interned strings
+     * are shared by every thread and by Reprise's own work, and the JDK keys caches by their
+     * identity (the method names of {@code PublicMethods}, which orders what
+     * {@code getMethods()} returns). Which thread hashes such a string first, and whether inside
+     * an event, is a race a replay need not repeat: counted, the string took the value of
+     * whichever thread came first. Equal strings share a value, as interned ones are one.
+     */
+    private static int stringValue(String s) {
+        return mix(s.hashCode() * 0xD6E8FEB86659FD93L + s.length() + 0x5851F42D4C957F2DL);
     }
 
     /** A 31-bit non-zero value, spread like the JVM's own hashes. */
