@@ -38,6 +38,12 @@ public abstract class Ev {
     static final Op OVERFLOW = Op.named("thread.stack.overflow");
     /** Main's: its alone phase ends as the event after this one ends ({@link AloneEnd}). */
     static final Op ALONE_END = Op.named("sync.alone.end");
+    /**
+     * An object first hashed inside an event got its value where the program first hashed it
+     * ({@code identity/ProvisionalHashes}). Written only where a replay looks for one; one the
+     * replay did not look for is passed over ({@link ReplayEv}).
+     */
+    public static final Op IDENTITY_SETTLED = Op.named("identity.settled");
 
     final ThreadCtx ctx;
     /**

@@ -89,16 +89,11 @@ public final class ReplayEv extends Ev {
         }
         EventHeader h;
         try {
-            if (in.atEnd()) {
+            h = nextHeader();
+            if (h == null) {
                 run = ends.cutTail(ctx, op, site, relaxedTwin != 0) - 1;
                 takeFromRun();
                 return;
-            }
-            h = EventHeader.read(in);
-            if (h.op() == ALONE_END.id && h.length() == 0) {
-                ctx.eventNo++;
-                aloneEnding = true;
-                h = EventHeader.read(in); // the event it marks
             }
         } catch (EventInput.EndOfStream e) {
             ends.endOfRecording(ctx, op, site);
@@ -133,6 +128,28 @@ public final class ReplayEv extends Ev {
             end();
             throw sneaky(t);
         }
+    }
+
+    /**
+     * The next event's header, or null at the stream's end. A settled identity hash this replay
+     * did not look for is passed over, counted: its object took its value otherwise here, as it
+     * would have before settlements were written (a JVM hash, say), which need not diverge.
+     */
+    private EventHeader nextHeader() {
+        while (!in.atEnd()) {
+            EventHeader h = EventHeader.read(in);
+            if (h.op() == ALONE_END.id && h.length() == 0) {
+                ctx.eventNo++;
+                aloneEnding = true;
+                h = EventHeader.read(in); // the event it marks
+            }
+            if (h.op() != IDENTITY_SETTLED.id || op == IDENTITY_SETTLED.id) {
+                return h;
+            }
+            in.skip(h.length());
+            ctx.eventNo++;
+        }
+        return null;
     }
 
     /**

@@ -122,7 +122,7 @@ public final class IdentityHashes {
         // made method types that the hook hashed, and so recursed.
         addHeldSpill(0, 0L);
         heldSpill(0);
-        ProvisionalHashes.marked(0); // declares its operation before the recording lists them
+        ProvisionalHashes.marked(0); // initialized now, not inside a hash
         IdentityVerdicts.prime(Object.class, Class.class, String.class, Integer.class, Long.class,
                 java.lang.reflect.Method.class, java.lang.reflect.Field.class, Thread.class,
                 java.lang.invoke.MethodType.class, Enum.class, JdkMethods.jdkClass("java.lang.ClassValue$Identity"));
@@ -505,9 +505,11 @@ public final class IdentityHashes {
     }
 
     /**
-     * Inside an event, where Reprise itself hashes {@code o}, which has a provisional value
-     * ({@link #beforeJvmHash}): the value {@link #assign} would give it, in a recording and its
-     * replays alike, since no event can be written there. The program never saw the provisional one.
+     * Where Reprise itself hashes {@code o}, which has a provisional value ({@link #beforeJvmHash}):
+     * the value {@link #assign} would give it, in a recording and its replays alike, as Reprise
+     * gives values there at the same points of every run. No event is written there: the network
+     * tests' server wrote settlements at a monitor's ordering that its replay never looked for.
+     * The program never saw the provisional value.
      */
     private static void replace(ThreadCtx ctx, Object o) {
         if (ProvisionalHashes.remove(o)) {
@@ -671,11 +673,7 @@ public final class IdentityHashes {
         if (Header.INSTALLS) {
             int h = System.identityHashCode(o);
             if (ProvisionalHashes.marked(h) && ProvisionalHashes.contains(o) && ASSIGNED.get(o) == null) {
-                if (ctx.depth == 0) {
-                    settle(ctx, o, h);
-                } else {
-                    replace(ctx, o);
-                }
+                replace(ctx, o);
             }
         }
     }

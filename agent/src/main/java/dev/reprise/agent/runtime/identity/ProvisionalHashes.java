@@ -1,7 +1,6 @@
 package dev.reprise.agent.runtime.identity;
 
 import dev.reprise.agent.runtime.events.Ev;
-import dev.reprise.agent.runtime.events.Op;
 import dev.reprise.agent.runtime.events.ReplayEv;
 import dev.reprise.agent.runtime.events.ThreadCtx;
 
@@ -12,10 +11,12 @@ import dev.reprise.agent.runtime.events.ThreadCtx;
  * objects it meets), so such a hash cannot come from the thread's counters, nor be the JVM's draw:
  * either would leave the object another value in a replay. It gets a provisional value instead,
  * kept here. When the program first hashes such an object, outside an event, it settles: a
- * recording keeps the value and logs it ({@link #SETTLED}, an event of that moment), and a replay
- * takes the logged one. A replay cannot tell by itself that a recording's object was hashed
- * before; so wherever it would give an object its value it first asks whether the recording's
- * next event is this settlement, named by the object's class and count ({@link #replayed}).
+ * recording keeps the value and logs it ({@link Ev#IDENTITY_SETTLED}, an event of that moment),
+ * and a replay takes the logged one. A replay cannot tell by itself that a recording's object was
+ * hashed before; so wherever the program has it give an object its value, it first asks whether
+ * the recording's next event is this settlement, named by the object's class and count
+ * ({@link #replayed}). Where Reprise itself hashes such an object, it takes the counters' value
+ * in every run, with no event ({@code IdentityHashes.replace}).
  *
  * <p>The objects are kept in a weak table. A provisional value has fixed low bits
  * ({@link #marked}), so that the bits it sets in {@code IdentityHashes.HELD_SPILLS}, which send
@@ -25,8 +26,6 @@ import dev.reprise.agent.runtime.events.ThreadCtx;
  * bits alone ({@code IdentityHashMap}), where such objects collide.
  */
 final class ProvisionalHashes {
-    static final Op SETTLED = Op.named("identity.settled");
-
     /** The low bits every provisional value has. */
     private static final int LOW_MASK = 0xFFF;
     private static final int LOW_BITS = 0xA5B;
@@ -65,7 +64,7 @@ final class ProvisionalHashes {
      */
     static void recorded(ThreadCtx ctx, String name, int count, int v) {
         ctx.depth = 1; // the claim Ev.end releases
-        Ev ev = Ev.begin(ctx, SETTLED, 0, digest(name, count));
+        Ev ev = Ev.begin(ctx, Ev.IDENTITY_SETTLED, 0, digest(name, count));
         try {
             ev.i(v);
         } finally {
@@ -84,11 +83,11 @@ final class ProvisionalHashes {
         }
         int digest = digest(name, count);
         ctx.depth = 1; // reading the stream is Reprise's work; and the claim Ev.end releases
-        if (!r.nextIs(SETTLED, digest)) {
+        if (!r.nextIs(Ev.IDENTITY_SETTLED, digest)) {
             ctx.depth = 0;
             return 0;
         }
-        Ev ev = Ev.begin(ctx, SETTLED, 0, digest);
+        Ev ev = Ev.begin(ctx, Ev.IDENTITY_SETTLED, 0, digest);
         try {
             return ev.i(0);
         } finally {
