@@ -706,9 +706,9 @@ public final class IdentityHashes {
 
     /**
      * A string's value, from its characters, on any thread and at any depth. Interned strings
-     * are shared by every thread and by Reprise's own work, and the JDK keys caches by their
-     * identity (the method names of {@code PublicMethods}, which orders what
-     * {@code getMethods()} returns). Which thread hashes such a string first, and whether inside
+     * are shared by every thread and by Reprise's own work, and the JDK keys tables by their
+     * identity (the method names of {@code PublicMethods}, as {@code getMethods()} gathers a
+     * class's methods). Which thread hashes such a string first, and whether inside
      * an event, is a race a replay need not repeat: counted, the string took the value of
      * whichever thread came first. Equal strings share a value, as interned ones are one.
      */
