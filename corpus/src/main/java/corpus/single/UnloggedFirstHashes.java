@@ -15,7 +15,8 @@ import java.util.Set;
  * resource bundle unlogged (whichever thread misses it first loads it), and the program's own
  * bundle class runs there: it makes tokens and puts them in a hash set. Later the program keys a
  * map by the same tokens and prints it. A replay runs the bundle's code too, but among other work
- * of Reprise's own than the recording's, so a hash drawn from the JVM there would differ.
+ * of Reprise's own than the recording's, so a hash drawn from the JVM there would differ. Half
+ * the tokens are hashed under their own monitor, whose lock holds the header as the hash is given.
  */
 @Expect(plainRunsDiffer = true)
 public final class UnloggedFirstHashes {
@@ -43,7 +44,13 @@ public final class UnloggedFirstHashes {
             Set<Object> seen = new HashSet<>();
             for (int i = 0; i < 16; i++) {
                 Token t = new Token(i);
-                seen.add(t);
+                if (i % 2 == 0) {
+                    synchronized (t) {
+                        seen.add(t);
+                    }
+                } else {
+                    seen.add(t);
+                }
                 MADE.add(t);
             }
         }

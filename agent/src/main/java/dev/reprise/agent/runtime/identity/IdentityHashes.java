@@ -409,12 +409,13 @@ public final class IdentityHashes {
             int jvm = System.identityHashCode(o);
             if (!Header.INSTALLS || spilled || heldSpill(jvm)) {
                 Integer h = ASSIGNED.get(o);
+                int p = provisionalValue(o, jvm, h);
+                if (p != 0) {
+                    ThreadCtx ctx = Rt.current();
+                    return ctx.depth == 0 ? settle(ctx, o, p) : p;
+                }
                 if (h != null) {
                     return h;
-                }
-                if (ProvisionalHashes.marked(jvm) && ProvisionalHashes.contains(o)) {
-                    ThreadCtx ctx = Rt.current();
-                    return ctx.depth == 0 ? settle(ctx, o, jvm) : jvm;
                 }
             }
             return jvm;
@@ -461,8 +462,10 @@ public final class IdentityHashes {
     /**
      * Inside an event of a recorded thread: gives unhashed {@code o} a provisional value, from a
      * count of the thread's own, and keeps it in {@link #HELD_SPILLS}, so that the program's first
-     * hash of {@code o} finds it ({@link #settle}). Where no value can be written into the header,
-     * the JVM's draw.
+     * hash of {@code o} finds it ({@link #settle}). Where a lock holds the header, the value goes
+     * to {@link #ASSIGNED}, as {@link #keep} puts it (an object a library's code locks as it
+     * hashes it inside an event: a mock's own monitor). Where no value can be written into any
+     * header, the JVM's draw.
      */
     @DontInline
     private static int provisional(ThreadCtx ctx, Object o) {
@@ -471,13 +474,14 @@ public final class IdentityHashes {
         }
         int v = ProvisionalHashes.of(value(ctx, "provisional", ctx.hashCounters.next(ProvisionalHashes.class)));
         addHeldSpill(v, 1L << v);
-        int held = install(o, v);
+        int held = keep(o, v);
         if (held == v) {
-            // Listed once installed (the table hashes its keys). Another thread's first hash of o
-            // just then takes v as o's value for good, as two threads' first hashes race anyway.
+            // Listed once its value is found by others (the table hashes its keys). Another
+            // thread's first hash of o just then takes v as o's value for good, as two threads'
+            // first hashes race anyway.
             ProvisionalHashes.add(o);
         }
-        return held != NOT_INSTALLED ? held : System.identityHashCode(o);
+        return held;
     }
 
     /**
@@ -671,11 +675,21 @@ public final class IdentityHashes {
             return;
         }
         if (Header.INSTALLS) {
-            int h = System.identityHashCode(o);
-            if (ProvisionalHashes.marked(h) && ProvisionalHashes.contains(o) && ASSIGNED.get(o) == null) {
+            int jvm = System.identityHashCode(o);
+            if ((ProvisionalHashes.marked(jvm) || heldSpill(jvm)) && provisionalValue(o, jvm, ASSIGNED.get(o)) != 0) {
                 replace(ctx, o);
             }
         }
+    }
+
+    /**
+     * {@code o}'s provisional value, or 0 if it has none: in its header ({@code jvm}, no value in
+     * {@link #ASSIGNED}) or, where a lock held the header as it got one, in {@link #ASSIGNED}
+     * ({@code assigned}). The fixed low bits test both before the look in the list.
+     */
+    private static int provisionalValue(Object o, int jvm, Integer assigned) {
+        int p = assigned != null ? assigned : jvm;
+        return ProvisionalHashes.marked(p) && ProvisionalHashes.contains(o) ? p : 0;
     }
 
     /**
