@@ -10,6 +10,17 @@ import jdk.internal.vm.annotation.DontInline;
  * that classes stay unloadable.
  */
 final class IdentityVerdicts {
+    /**
+     * The key of every {@code ClassValue} in each class's map of values, a weak hash map of the
+     * JDK's own: its hash decides only that map's bins, and it keeps the JVM's. Through the hook,
+     * a class value's first lookup for a class at the program's depth (Reprise's own, of a
+     * class's value or of these verdicts, under the program's first hash of that class) settled
+     * the key's provisional value there ({@link ProvisionalHashes}), an event where the program
+     * did nothing: a JDK class initializer that reflected on its own field then held one, which
+     * it holds in no run without Reprise.
+     */
+    private static final String CLASS_VALUE_IDENTITY = "java.lang.ClassValue$Identity";
+
     private static final ClassValue<Boolean> BY_IDENTITY = new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> c) {
@@ -82,6 +93,9 @@ final class IdentityVerdicts {
     private static boolean hashesByIdentity(Class<?> c) {
         if (c.isArray()) {
             return true;
+        }
+        if (c.getName().equals(CLASS_VALUE_IDENTITY)) {
+            return false;
         }
         for (Class<?> k = c; k != null && k != Object.class && k != Enum.class; k = k.getSuperclass()) {
             try {
