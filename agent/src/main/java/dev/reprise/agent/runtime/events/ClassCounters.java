@@ -40,6 +40,14 @@ public final class ClassCounters {
         return 1;
     }
 
+    /** Sets every counter back to zero. */
+    public void clear() {
+        if (size > 0) {
+            java.util.Arrays.fill(keys, null);
+            size = 0;
+        }
+    }
+
     private void grow() {
         Class<?>[] oldKeys = keys;
         int[] oldCounts = counts;

@@ -111,6 +111,12 @@ public final class ThreadCtx {
     /** Objects of each class this thread gave an identity hash: the next one's value derives from it. */
     public final ClassCounters hashCounters = new ClassCounters();
     /**
+     * Objects of each class this thread gave a provisional identity hash since its
+     * {@link #syncCount} was {@link #provisionalEpoch} ({@code ProvisionalHashes}).
+     */
+    public final ClassCounters provisionalCounters = new ClassCounters();
+    public long provisionalEpoch;
+    /**
      * The thread's events, of the session's role ({@link Session#bind}); null for
      * {@link #UNRECORDED}, whose depth never lets an event begin. Set before the context is
      * published to other threads.

@@ -460,8 +460,8 @@ public final class IdentityHashes {
     }
 
     /**
-     * Inside an event of a recorded thread: gives unhashed {@code o} a provisional value, from a
-     * count of the thread's own, and keeps it in {@link #HELD_SPILLS}, so that the program's first
+     * Inside an event of a recorded thread: gives unhashed {@code o} a provisional value
+     * ({@link #provisionalValue}), and keeps it in {@link #HELD_SPILLS}, so that the program's first
      * hash of {@code o} finds it ({@link #settle}). Where a lock holds the header, the value goes
      * to {@link #ASSIGNED}, as {@link #keep} puts it (an object a library's code locks as it
      * hashes it inside an event: a mock's own monitor). Where no value can be written into any
@@ -472,7 +472,7 @@ public final class IdentityHashes {
         if (!Header.INSTALLS) {
             return System.identityHashCode(o);
         }
-        int v = ProvisionalHashes.of(value(ctx, "provisional", ctx.hashCounters.next(ProvisionalHashes.class)));
+        int v = ProvisionalHashes.of(provisionalValue(ctx, o.getClass()));
         addHeldSpill(v, 1L << v);
         int held = keep(o, v);
         if (held == v) {
@@ -482,6 +482,27 @@ public final class IdentityHashes {
             ProvisionalHashes.add(o);
         }
         return held;
+    }
+
+    /**
+     * The value an object of class {@code c} that {@code ctx}'s thread hashes inside an event
+     * takes, before its low bits are fixed: from the thread's count of synchronization events, the
+     * class, and how many objects of that class the thread hashed inside events since that count
+     * last changed. Events come at the same points of a recording and its replays, and the JDK's
+     * live work inside one hashes the same objects in all; Reprise's own work, which differs,
+     * shifts only the values of its own classes, and only until the thread's next synchronization
+     * event. One count over every class shifted them all: a replay's jar file, filed by the JDK
+     * under its provisional value as a resource was opened, then settled to the recording's,
+     * other, and the JDK's next lookup of it missed (the Eclipse compiler's parser tables).
+     */
+    private static int provisionalValue(ThreadCtx ctx, Class<?> c) {
+        if (ctx.provisionalEpoch != ctx.syncCount) {
+            ctx.provisionalEpoch = ctx.syncCount;
+            ctx.provisionalCounters.clear();
+        }
+        int partition = ctx.initializing != null ? ctx.path.hashCode() : ctx.index;
+        long count = ctx.syncCount * 0x9E3779B97F4A7C15L + ctx.provisionalCounters.next(c);
+        return value(ctx.path, stableName(c), count, partition);
     }
 
     /**
