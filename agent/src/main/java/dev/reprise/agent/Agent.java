@@ -58,6 +58,7 @@ public final class Agent {
                 preloadRuntime(jar);
                 hooks = CatalogueIndex.of(jar);
             }
+            preloadContended();
             JdkAccess.open(inst, Agent.class.getModule());
             Session session = Sessions.start(config, Thread.currentThread());
             Families.prepare();
@@ -124,6 +125,21 @@ public final class Agent {
             if (name.startsWith("dev/reprise/") && name.endsWith(".class") && !name.contains("/shaded/asm/")) {
                 Class.forName(name.substring(0, name.length() - 6).replace('/', '.'), false, null);
             }
+        }
+    }
+
+    /**
+     * Loads, without initializing them, the JDK classes a contended update of a
+     * {@code ConcurrentHashMap} first needs: its counter cells and the thread's probe. Reprise's
+     * own tables are such maps, updated inside transformations. First loaded under the
+     * transformer, by contention inside the transformation of one of these very classes, they
+     * would need themselves: a {@code ClassCircularityError}, and a JDK class that fails to
+     * instrument stops the JVM (seen once, on {@code ThreadLocalRandom}, with a busy machine).
+     * Loaded here, start-up instruments them with the other loaded classes.
+     */
+    private static void preloadContended() throws ClassNotFoundException {
+        for (String name : new String[] {"java.util.concurrent.ThreadLocalRandom", "java.util.concurrent.ConcurrentHashMap$CounterCell"}) {
+            Class.forName(name, false, null);
         }
     }
 
