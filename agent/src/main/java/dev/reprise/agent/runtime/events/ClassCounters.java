@@ -1,5 +1,7 @@
 package dev.reprise.agent.runtime.events;
 
+import java.util.Arrays;
+
 /**
  * Per-class counters of one thread: how many objects of each class the thread has given an
  * identity hash. Owned by one thread, so unsynchronized; open addressing keyed by the Class
@@ -43,7 +45,7 @@ public final class ClassCounters {
     /** Sets every counter back to zero. */
     public void clear() {
         if (size > 0) {
-            java.util.Arrays.fill(keys, null);
+            Arrays.fill(keys, null);
             size = 0;
         }
     }

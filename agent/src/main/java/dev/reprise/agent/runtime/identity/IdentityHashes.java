@@ -409,7 +409,7 @@ public final class IdentityHashes {
             int jvm = System.identityHashCode(o);
             if (!Header.INSTALLS || spilled || heldSpill(jvm)) {
                 Integer h = ASSIGNED.get(o);
-                int p = provisionalValue(o, jvm, h);
+                int p = provisionalOf(o, jvm, h);
                 if (p != 0) {
                     ThreadCtx ctx = Rt.current();
                     return ctx.depth == 0 ? settle(ctx, o, p) : p;
@@ -500,9 +500,7 @@ public final class IdentityHashes {
             ctx.provisionalEpoch = ctx.syncCount;
             ctx.provisionalCounters.clear();
         }
-        int partition = ctx.initializing != null ? ctx.path.hashCode() : ctx.index;
-        long count = ctx.syncCount * 0x9E3779B97F4A7C15L + ctx.provisionalCounters.next(c);
-        return value(ctx.path, stableName(c), count, partition);
+        return value(ctx, stableName(c), ctx.syncCount * 0x9E3779B97F4A7C15L + ctx.provisionalCounters.next(c));
     }
 
     /**
@@ -604,7 +602,7 @@ public final class IdentityHashes {
      * logged no event gives its index back in the recording and has none in a replay, yet it may
      * hash objects (an enum's constants), whose values must not differ.
      */
-    private static int value(ThreadCtx ctx, String name, int count) {
+    private static int value(ThreadCtx ctx, String name, long count) {
         int partition = ctx.initializing != null ? ctx.path.hashCode() : ctx.index;
         return value(ctx.path, name, count, partition);
     }
@@ -697,7 +695,7 @@ public final class IdentityHashes {
         }
         if (Header.INSTALLS) {
             int jvm = System.identityHashCode(o);
-            if ((ProvisionalHashes.marked(jvm) || heldSpill(jvm)) && provisionalValue(o, jvm, ASSIGNED.get(o)) != 0) {
+            if ((ProvisionalHashes.marked(jvm) || heldSpill(jvm)) && provisionalOf(o, jvm, ASSIGNED.get(o)) != 0) {
                 replace(ctx, o);
             }
         }
@@ -708,7 +706,7 @@ public final class IdentityHashes {
      * {@link #ASSIGNED}) or, where a lock held the header as it got one, in {@link #ASSIGNED}
      * ({@code assigned}). The fixed low bits test both before the look in the list.
      */
-    private static int provisionalValue(Object o, int jvm, Integer assigned) {
+    private static int provisionalOf(Object o, int jvm, Integer assigned) {
         int p = assigned != null ? assigned : jvm;
         return ProvisionalHashes.marked(p) && ProvisionalHashes.contains(o) ? p : 0;
     }
