@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -88,6 +89,29 @@ class ClassCacheTest {
                 .startsWith("java.util.concurrent.locks.ReentrantLock.")
                 && !java.util.Arrays.equals(e.getValue(), damaged.get(e.getKey()))), "ReentrantLock's entry not rebuilt");
         assertTrue(rebuilt > 0);
+    }
+
+    /**
+     * A lambda's class is a hidden class the JDK spins as the program runs, instrumented where it
+     * is defined: taken from the cache in a later run, its method references must still reach the
+     * hooks (clocks, an identity hash, a sleep main interrupts), in the recording and its replays.
+     */
+    @Test
+    void aLambdasClassFromTheCacheStillCallsTheHooks() throws Exception {
+        Path cache = tmp.resolve("cache");
+        Map<String, String> env = Map.of("REPRISE_CACHE_DIR", cache.toString());
+        assertEquals(0, record(tmp.resolve("fill"), corpus("corpus.threads.MethodReferences"), null, env).status());
+        Set<Path> filled = entries(cache).keySet();
+        assertTrue(filled.stream().anyMatch(p -> p.getFileName().toString()
+                .startsWith("corpus.threads.MethodReferences$$Lambda")), filled::toString);
+        Path rec = tmp.resolve("rec");
+        Run recorded = record(rec, corpus("corpus.threads.MethodReferences"), null, env);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().contains("worker interrupted"), recorded::toString);
+        for (int seed = 1; seed <= 3; seed++) {
+            Run replayed = Reprise.reprise(List.of("replay", "--chaos=" + seed, rec.toString()), null, env, null);
+            assertSameRun(recorded, replayed);
+        }
     }
 
     /**

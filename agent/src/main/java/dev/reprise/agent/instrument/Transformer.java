@@ -155,13 +155,16 @@ public final class Transformer implements ClassFileTransformer {
      * call in the host does. Instrumented like a class the host's loader loads; the JDK's own
      * hidden classes (its lambdas, method handles' forms) are left as they are. {@code binaryName}
      * is the name the class file gives, as the JDK's definer passes it. The bytes to define.
+     * Cached like a loaded class, by name and checksum: a program spins the same lambda classes
+     * in every run, and instrumenting them each time put the instrumenter's work, and its
+     * compilation, inside the program's time.
      */
     public byte[] instrumentHidden(ClassLoader loader, String binaryName, byte[] bytes) {
         String name = binaryName != null ? binaryName.replace('.', '/') : new ClassReader(bytes).getClassName();
         if (isJdkName(name)) {
             return bytes;
         }
-        byte[] out = transform(loader, name, true, bytes, false);
+        byte[] out = transform(loader, name, true, bytes, true);
         return out == null ? bytes : out;
     }
 
