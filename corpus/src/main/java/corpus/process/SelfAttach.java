@@ -61,7 +61,7 @@ public final class SelfAttach {
     }
 
     /** Writes a jar of the classes {@code classes}, read from this program's class path. */
-    private static void jar(Path jar, Manifest manifest, Class<?>... classes) throws Exception {
+    static void jar(Path jar, Manifest manifest, Class<?>... classes) throws Exception {
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, manifest)) {
             for (Class<?> c : classes) {

@@ -14,6 +14,7 @@ import dev.reprise.agent.ops.classes.NativeLibraryOps;
 import dev.reprise.agent.ops.classes.ReferenceOps;
 import dev.reprise.agent.ops.classes.ReflectedCalls;
 import dev.reprise.agent.ops.classes.ReflectionOrder;
+import dev.reprise.agent.ops.classes.RetransformOrder;
 import dev.reprise.agent.ops.environment.EnvOps;
 import dev.reprise.agent.ops.environment.HashOps;
 import dev.reprise.agent.ops.environment.ManagementOps;
@@ -64,7 +65,7 @@ public final class Families {
             ReflectedCalls.class,
             ReferenceOps.class,
             CleanupOps.class,
-            ReflectionOrder.class, ImmutableOrder.class, ModuleProviderOrder.class,
+            ReflectionOrder.class, ImmutableOrder.class, ModuleProviderOrder.class, RetransformOrder.class,
             EnvOps.class,
             ManagementOps.class,
             ThreadOps.class,
