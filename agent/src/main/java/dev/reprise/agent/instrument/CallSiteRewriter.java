@@ -84,6 +84,12 @@ final class CallSiteRewriter extends ClassVisitor {
                 pushedSite = true;
             }
             super.visitMethodInsn(Opcodes.INVOKESTATIC, h.hookOwner(), h.hookName(), h.hookDesc(), false);
+            // A hook typed with a supertype for a type it cannot name (a JDK class's package-private
+            // one) returns what the call's caller expects all the same: the cast says so.
+            Type returned = Type.getReturnType(desc);
+            if (returned.getSort() >= Type.ARRAY && !returned.equals(Type.getReturnType(h.hookDesc()))) {
+                super.visitTypeInsn(Opcodes.CHECKCAST, returned.getInternalName());
+            }
         }
 
         @Override

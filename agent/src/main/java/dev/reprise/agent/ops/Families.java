@@ -5,6 +5,7 @@ import java.util.List;
 import dev.reprise.agent.ops.classes.BootPackageNames;
 import dev.reprise.agent.ops.classes.ClassLoadingOps;
 import dev.reprise.agent.ops.classes.ClassPathOps;
+import dev.reprise.agent.ops.classes.ClassValueOrder;
 import dev.reprise.agent.ops.classes.CleanupOps;
 import dev.reprise.agent.ops.classes.HiddenClassOps;
 import dev.reprise.agent.ops.classes.ImmutableOrder;
@@ -66,6 +67,7 @@ public final class Families {
             ReferenceOps.class,
             CleanupOps.class,
             ReflectionOrder.class, ImmutableOrder.class, ModuleProviderOrder.class, RetransformOrder.class,
+            ClassValueOrder.class,
             EnvOps.class,
             ManagementOps.class,
             ThreadOps.class,

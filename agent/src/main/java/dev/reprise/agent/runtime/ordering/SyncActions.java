@@ -51,6 +51,20 @@ public final class SyncActions {
      */
     @DontInline
     public static void enter(Object location, int site) {
+        enter(location, site, false);
+    }
+
+    /**
+     * Before a write a hook orders itself inside a JDK call that {@code instrument/QuietCallRewriter}
+     * made quiet: ordered as {@link #enter}'s, the quiet notwithstanding. The hook decided the
+     * action is the program's ({@code ops/classes/ClassValueOrder}).
+     */
+    @DontInline
+    public static void enterDespiteQuiet(Object location, int site) {
+        enter(location, site, true);
+    }
+
+    private static void enter(Object location, int site, boolean despiteQuiet) {
         // A Thread's fields that java.util.concurrent reaches through Unsafe (random seeds, the
         // park blocker) are that thread's own state: no synchronization.
         boolean action = location != null && !(location instanceof Thread);
@@ -61,7 +75,7 @@ public final class SyncActions {
             return;
         }
         ThreadCtx ctx = Rt.current();
-        if (ctx.depth == 0 && ctx.quiet == 0 && action) {
+        if (ctx.depth == 0 && (ctx.quiet == 0 || despiteQuiet) && action) {
             ctx.depth = 1;
             start(ctx, SyncOrder.eventSlot(ctx, location), site);
         } else {
