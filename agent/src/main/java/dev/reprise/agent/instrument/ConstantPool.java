@@ -18,6 +18,39 @@ final class ConstantPool {
     private ConstantPool() {
     }
 
+    /** The tag of a string of modified UTF-8, which every name is. */
+    private static final int UTF8 = 1;
+
+    /**
+     * Whether one of the constant pool's strings is one of {@code values} (ASCII): compared in
+     * place, byte by byte, where the lengths agree, so that a test every class load makes
+     * allocates nothing.
+     */
+    static boolean hasString(ClassReader reader, String... values) {
+        for (int i = 1; i < reader.getItemCount(); i++) {
+            int offset = reader.getItem(i);
+            if (offset <= 0 || reader.readByte(offset - 1) != UTF8) {
+                continue;
+            }
+            int length = reader.readUnsignedShort(offset);
+            for (String v : values) {
+                if (v.length() == length && sameBytes(reader, offset + 2, v)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean sameBytes(ClassReader reader, int at, String ascii) {
+        for (int j = 0; j < ascii.length(); j++) {
+            if (reader.readByte(at + j) != ascii.charAt(j)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
      * The names of the entries tagged {@code tag} ({@link #CLASS}, or {@link #NAME_AND_TYPE}: both
      * start with the index of a name). A list, not a predicate the callers pass: a lambda spins a

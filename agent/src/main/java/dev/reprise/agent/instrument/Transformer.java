@@ -186,7 +186,7 @@ public final class Transformer implements ClassFileTransformer {
         long probes = ThreadRandoms.probes();
         try {
             if (!useCache || cache == null) {
-                byte[] out = instrument(name, volatiles.lookup(loader), bytes, prologues, constructed, passes, firstLoad);
+                byte[] out = instrument(name, lookup(loader, passes, bytes), bytes, prologues, constructed, passes, firstLoad);
                 if (useCache && !firstLoad && retransformedAtStartup != null) {
                     // Without a cache too: start-up redefines the class with them (instrumentLoaded).
                     collect(name, false, new CacheEntry(Unchanged.code(bytes, out) ? CacheEntry.UNCHANGED : out,
@@ -237,7 +237,7 @@ public final class Transformer implements ClassFileTransformer {
         }
         List<String> sites = new ArrayList<>();
         List<String> prior = Sites.capture(sites);
-        VolatileFields.Lookup lookup = volatiles.lookup(loader);
+        VolatileFields.Lookup lookup = lookup(loader, passes, bytes);
         byte[] out;
         try {
             out = instrument(name, lookup, bytes, prologues, constructed, passes, firstLoad);
@@ -253,6 +253,11 @@ public final class Transformer implements ClassFileTransformer {
         }
         collect(name, firstLoad, made);
         return unchanged ? null : out;
+    }
+
+    /** The questions about fields of the class {@code bytes}, an application class's own handles' fields among the ordered ({@link HandleFields}). */
+    private VolatileFields.Lookup lookup(ClassLoader loader, Passes passes, byte[] bytes) {
+        return volatiles.lookup(loader, passes.application() ? HandleFields.of(bytes) : Set.of());
     }
 
     /** At exit: keeps this run's classes in the class path's pack ({@link ClassPack}) for the next run. */

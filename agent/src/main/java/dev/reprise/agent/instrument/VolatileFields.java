@@ -99,7 +99,12 @@ public final class VolatileFields {
 
     /** The questions of one class's instrumentation, asked through {@code loader}. */
     Lookup lookup(ClassLoader loader) {
-        return new Lookup(loader);
+        return new Lookup(loader, Set.of());
+    }
+
+    /** A lookup for a class whose own handles name {@code handles} ({@link HandleFields}). */
+    Lookup lookup(ClassLoader loader, Set<String> handles) {
+        return new Lookup(loader, handles);
     }
 
     /**
@@ -137,15 +142,21 @@ public final class VolatileFields {
         private String self;
         private Declared own;
 
-        private Lookup(ClassLoader loader) {
+        /** The fields the class's own handles name, {@code owner.name} ({@link HandleFields}). */
+        private final Set<String> handles;
+
+        private Lookup(ClassLoader loader, Set<String> handles) {
             this.loader = loader;
+            this.handles = handles;
         }
 
         String orderedDeclarer(String owner, String name, boolean racy) {
-            String declarer = VolatileFields.this.orderedDeclarer(loader, owner, name, racy);
-            // A field the class declares itself is answered by its own bytes, which a cache entry
-            // is used only for: no question to ask again.
-            if (!(owner.equals(self) && own != null && own.fields().contains(name))) {
+            String declarer = VolatileFields.this.orderedDeclarer(loader, owner, name, racy, handles);
+            // A field the class declares itself, or one its own handles order, is answered by its
+            // own bytes, which a cache entry is used only for: no question to ask again.
+            boolean byHandle = !handles.isEmpty() && declarer != null
+                    && VolatileFields.this.orderedDeclarer(loader, owner, name, racy) == null;
+            if (!byHandle && !(owner.equals(self) && own != null && own.fields().contains(name))) {
                 answers.add(owner + ';' + name + ';' + (racy ? '1' : '0') + ';' + (declarer == null ? "" : declarer));
             }
             return declarer;
@@ -156,7 +167,7 @@ public final class VolatileFields {
          * answers: only a run that learns races asks, and it has a class cache of its own.
          */
         String plainDeclarer(String owner, String name) {
-            return VolatileFields.this.plainDeclarer(loader, owner, name);
+            return VolatileFields.this.plainDeclarer(loader, owner, name, handles);
         }
 
         /** {@link VolatileFields#hashCodeDeclarer} through this class's loader, its answer kept. */
@@ -205,15 +216,25 @@ public final class VolatileFields {
 
     /**
      * The class declaring the field {@code owner.name} if accesses to it are synchronization
-     * actions, else null: a volatile field, one named by {@link OrderedFields}, or with
-     * {@code racy}, any non-final field that a class of {@code java.util.concurrent} declares. {@code loader} is the loader of the class
-     * whose code names the field.
+     * actions, else null: a volatile field, one named by {@link OrderedFields}, a non-final one a
+     * handle names ({@link HandleFields}), or with {@code racy}, any non-final field that a class
+     * of {@code java.util.concurrent} declares. {@code loader} is the loader of the class whose
+     * code names the field.
      */
     String orderedDeclarer(ClassLoader loader, String owner, String name, boolean racy) {
+        return orderedDeclarer(loader, owner, name, racy, Set.of());
+    }
+
+    /** {@link #orderedDeclarer}, a field {@code handles} names ({@link HandleFields}) ordered too unless final. */
+    private String orderedDeclarer(ClassLoader loader, String owner, String name, boolean racy, Set<String> handles) {
+        boolean handled = false;
         for (String c = owner; c != null; ) {
             Declared d = declared(loader, c);
+            // A handle may name the field through any class from the access's owner up to its declarer.
+            handled |= !handles.isEmpty() && handles.contains(c + '.' + name);
             if (d.fields().contains(name)) {
                 boolean ordered = d.volatiles().contains(name) || OrderedFields.contains(c, name)
+                        || handled && !d.finals().contains(name)
                         || racy && !d.finals().contains(name) && c.startsWith("java/util/concurrent/");
                 return ordered ? c : null;
             }
@@ -224,14 +245,17 @@ public final class VolatileFields {
 
     /**
      * The class declaring the field {@code owner.name} if it is plain: neither volatile nor final,
-     * nor ordered already ({@link OrderedFields}, or declared in {@code java.util.concurrent}); else null.
+     * nor ordered already ({@link OrderedFields}, {@link HandleFields}, or declared in
+     * {@code java.util.concurrent}); else null.
      */
-    String plainDeclarer(ClassLoader loader, String owner, String name) {
+    String plainDeclarer(ClassLoader loader, String owner, String name, Set<String> handles) {
+        boolean handled = false;
         for (String c = owner; c != null; ) {
             Declared d = declared(loader, c);
+            handled |= !handles.isEmpty() && handles.contains(c + '.' + name);
             if (d.fields().contains(name)) {
                 boolean plain = !d.volatiles().contains(name) && !d.finals().contains(name) && !OrderedFields.contains(c, name)
-                        && !c.startsWith("java/util/concurrent/");
+                        && !handled && !c.startsWith("java/util/concurrent/");
                 return plain ? c : null;
             }
             c = d.superName();

@@ -1,0 +1,87 @@
+package dev.reprise.agent.instrument;
+
+import java.util.HashSet;
+import java.util.Set;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * Plain fields of the program that its classes also reach through a handle: a {@code VarHandle}
+ * the class looks up by name ({@code findVarHandle}), a field updater, or an offset for
+ * {@code Unsafe}. Lock-free libraries publish through the handle (a release store, a
+ * compare-and-set) and read plainly, with a fence after (LMAX Disruptor's {@code Sequence.get}:
+ * {@code getfield}, then {@code VarHandle.acquireFence}), so the plain read is the acquire half of
+ * the handle's release: a synchronization action, ordered as a volatile field's access is
+ * ({@link VolatileFields#orderedDeclarer}). Unordered, a replay's reader saw another value than
+ * its recording's (log4j2's asynchronous loggers diverged in every RTO replay).
+ *
+ * <p>Found in an application class's own bytes as it is instrumented, for that class's own code:
+ * the answer is then a function of the class file, as its cache entry needs, and the same in a
+ * recording and its replays whatever order classes load in. Disruptor's sequences read the field
+ * in the class that makes its handle; code of another class reading it plainly is not ordered.
+ */
+final class HandleFields {
+    private static final String LOOKUP = "java/lang/invoke/MethodHandles$Lookup";
+    /** The method names a class file must hold for any of its handles to be found: a cheap first test. */
+    private static final String[] MAKERS = {"findVarHandle", "newUpdater", "objectFieldOffset"};
+    private HandleFields() {
+    }
+
+    /** The fields the class file {@code bytes} makes handles for, each {@code owner.name}: the class the handle names, and the field. */
+    static Set<String> of(byte[] bytes) {
+        ClassReader reader = new ClassReader(bytes);
+        if (!ConstantPool.hasString(reader, MAKERS)) {
+            return Set.of();
+        }
+        Set<String> found = new HashSet<>();
+        reader.accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
+                return new Finder(found);
+            }
+        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return Set.copyOf(found);
+    }
+
+    /**
+     * A handle's class and field name as its maker takes them: the first class constant loaded
+     * since the last call (a field updater's and a {@code findVarHandle}'s receiver class), and the
+     * last string constant. A name or class computed at run time is not found.
+     */
+    private static final class Finder extends MethodVisitor {
+        private final Set<String> found;
+        private String firstClass;
+        private String lastString;
+
+        Finder(Set<String> found) {
+            super(Opcodes.ASM9);
+            this.found = found;
+        }
+
+        @Override
+        public void visitLdcInsn(Object value) {
+            if (value instanceof Type t && t.getSort() == Type.OBJECT && firstClass == null) {
+                firstClass = t.getInternalName();
+            } else if (value instanceof String s) {
+                lastString = s;
+            }
+        }
+
+        @Override
+        public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
+            boolean maker = owner.equals(LOOKUP) && name.equals("findVarHandle")
+                    || name.equals("newUpdater") && owner.startsWith("java/util/concurrent/atomic/Atomic")
+                    || name.equals("objectFieldOffset") && desc.startsWith("(Ljava/lang/Class;Ljava/lang/String;)")
+                    || name.equals("getDeclaredField") && owner.equals("java/lang/Class");
+            if (maker && firstClass != null && lastString != null) {
+                found.add(firstClass + '.' + lastString);
+            }
+            firstClass = null;
+            lastString = null;
+        }
+    }
+}
