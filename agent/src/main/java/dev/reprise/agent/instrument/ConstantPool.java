@@ -14,12 +14,11 @@ final class ConstantPool {
     static final int CLASS = 7;
     /** The tag of a name and descriptor, which every field and method reference points to. */
     static final int NAME_AND_TYPE = 12;
+    /** The tag of a string of modified UTF-8, which every name is. */
+    private static final int UTF8 = 1;
 
     private ConstantPool() {
     }
-
-    /** The tag of a string of modified UTF-8, which every name is. */
-    private static final int UTF8 = 1;
 
     /**
      * Whether one of the constant pool's strings is one of {@code values} (ASCII): compared in

@@ -151,11 +151,14 @@ public final class VolatileFields {
         }
 
         String orderedDeclarer(String owner, String name, boolean racy) {
-            String declarer = VolatileFields.this.orderedDeclarer(loader, owner, name, racy, handles);
+            String declarer = VolatileFields.this.orderedDeclarer(loader, owner, name, racy);
             // A field the class declares itself, or one its own handles order, is answered by its
             // own bytes, which a cache entry is used only for: no question to ask again.
-            boolean byHandle = !handles.isEmpty() && declarer != null
-                    && VolatileFields.this.orderedDeclarer(loader, owner, name, racy) == null;
+            boolean byHandle = false;
+            if (declarer == null && !handles.isEmpty()) {
+                declarer = VolatileFields.this.orderedDeclarer(loader, owner, name, racy, handles);
+                byHandle = declarer != null;
+            }
             if (!byHandle && !(owner.equals(self) && own != null && own.fields().contains(name))) {
                 answers.add(owner + ';' + name + ';' + (racy ? '1' : '0') + ';' + (declarer == null ? "" : declarer));
             }

@@ -1,6 +1,7 @@
 package dev.reprise.agent.ops.classes;
 
 import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
 import dev.reprise.agent.ops.CallSite;
@@ -75,7 +76,11 @@ public final class ClassValueOrder {
     private ClassValueOrder() {
     }
 
-    /** The map's method {@code name} taking the class value, then {@code more}; null where this JDK has none. */
+    /**
+     * The map's method {@code name} taking the class value, then {@code more}, as one shape for
+     * {@link #ordered}: (map, class value, a, b) to a result, the arguments it lacks dropped, a
+     * {@code void}'s result null. Null where this JDK has no such method.
+     */
     private static MethodHandle access(String name, Class<?> returns, Class<?>... more) {
         if (more.length > 0 && more[0] == null) {
             return null;
@@ -84,8 +89,14 @@ public final class ClassValueOrder {
         params[0] = ClassValue.class;
         System.arraycopy(more, 0, params, 1, more.length);
         MethodHandle h = JdkMethods.virtualIfPresent(MAP, name, MethodType.methodType(returns, params));
-        return h == null ? null : h.asType(h.type().generic().changeParameterType(1, ClassValue.class)
-                .changeReturnType(returns == void.class ? void.class : Object.class));
+        if (h == null) {
+            return null;
+        }
+        MethodHandle generic = h.asType(h.type().generic().changeParameterType(1, ClassValue.class)
+                .changeReturnType(Object.class));
+        Class<?>[] unused = new Class<?>[2 - more.length];
+        java.util.Arrays.fill(unused, Object.class);
+        return MethodHandles.dropArguments(generic, 2 + more.length, unused);
     }
 
     private static Class<?> removalToken() {
@@ -120,80 +131,53 @@ public final class ClassValueOrder {
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/lang/ClassValue$ClassValueMap", method = "startEntry",
             desc = "(Ljava/lang/ClassValue;)Ljava/lang/ClassValue$Entry;", alsoIn = CLASS_VALUE)
     public static Object startEntry(Object map, ClassValue<?> cv, int site) throws Throwable {
-        return access(START, map, cv, site);
+        return ordered(START, map, cv, null, null, site);
     }
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/lang/ClassValue$ClassValueMap", method = "finishEntry",
             desc = "(Ljava/lang/ClassValue;Ljava/lang/ClassValue$Entry;)Ljava/lang/ClassValue$Entry;", alsoIn = CLASS_VALUE)
     public static Object finishEntry(Object map, ClassValue<?> cv, Object entry, int site) throws Throwable {
-        boolean ordered = begin(cv, site);
-        try {
-            return (Object) FINISH.invokeExact(map, cv, entry);
-        } finally {
-            end(ordered);
-        }
+        return ordered(FINISH, map, cv, entry, null, site);
     }
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/lang/ClassValue$ClassValueMap", method = "removeEntry",
             desc = "(Ljava/lang/ClassValue;)V", alsoIn = CLASS_VALUE)
     public static void removeEntry(Object map, ClassValue<?> cv, int site) throws Throwable {
-        remove(REMOVE_ENTRY, map, cv, site);
+        ordered(REMOVE_ENTRY, map, cv, null, null, site);
     }
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/lang/ClassValue$ClassValueMap", method = "readAccess",
             desc = "(Ljava/lang/ClassValue;)Ljava/lang/Object;", alsoIn = CLASS_VALUE)
     public static Object readAccess(Object map, ClassValue<?> cv, int site) throws Throwable {
-        return access(READ, map, cv, site);
+        return ordered(READ, map, cv, null, null, site);
     }
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/lang/ClassValue$ClassValueMap", method = "associateAccess",
             desc = "(Ljava/lang/ClassValue;Ljava/lang/ClassValue$RemovalToken;Ljava/lang/Object;)Ljava/lang/Object;",
             alsoIn = CLASS_VALUE)
     public static Object associateAccess(Object map, ClassValue<?> cv, Object token, Object value, int site) throws Throwable {
-        boolean ordered = begin(cv, site);
-        try {
-            return (Object) ASSOCIATE.invokeExact(map, cv, token, value);
-        } finally {
-            end(ordered);
-        }
+        return ordered(ASSOCIATE, map, cv, token, value, site);
     }
 
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = "java/lang/ClassValue$ClassValueMap", method = "removeAccess",
             desc = "(Ljava/lang/ClassValue;)V", alsoIn = CLASS_VALUE)
     public static void removeAccess(Object map, ClassValue<?> cv, int site) throws Throwable {
-        remove(REMOVE_ACCESS, map, cv, site);
+        ordered(REMOVE_ACCESS, map, cv, null, null, site);
     }
 
-    /** {@code access} of the map and {@code cv}: a lookup's start or read. */
-    private static Object access(MethodHandle access, Object map, ClassValue<?> cv, int site) throws Throwable {
-        boolean ordered = begin(cv, site);
-        try {
-            return (Object) access.invokeExact(map, cv);
-        } finally {
-            end(ordered);
-        }
-    }
-
-    private static void remove(MethodHandle remove, Object map, ClassValue<?> cv, int site) throws Throwable {
-        boolean ordered = begin(cv, site);
-        try {
-            remove.invokeExact(map, cv);
-        } finally {
-            end(ordered);
-        }
-    }
-
-    /** Opens the ordered write on {@code cv} if it is the program's; whether it did. */
-    private static boolean begin(ClassValue<?> cv, int site) {
+    /**
+     * {@code access} ({@link #access}'s shape) of the map and {@code cv}, an ordered write on
+     * {@code cv} if it is the program's. One call site of the handles, linked once ({@code static}).
+     */
+    private static Object ordered(MethodHandle access, Object map, ClassValue<?> cv, Object a, Object b, int site)
+            throws Throwable {
         if (!programs(cv)) {
-            return false;
+            return (Object) access.invokeExact(map, cv, a, b);
         }
         SyncActions.enterDespiteQuiet(cv, site);
-        return true;
-    }
-
-    private static void end(boolean ordered) {
-        if (ordered) {
+        try {
+            return (Object) access.invokeExact(map, cv, a, b);
+        } finally {
             SyncActions.exit();
         }
     }
