@@ -63,7 +63,7 @@ public final class Agent {
             Session session = Sessions.start(config, Thread.currentThread());
             Families.prepare();
             OrderedFields.configure(config.orderedFields());
-            RaceWatch.configure(config.watchRaces());
+            RaceWatch.configure(config.watchRaces(), config.orderedFields());
             RedactedEnv.configure(config.redactedEnv());
             ProcessOps.configure(inst);
             Catalogue catalogue = new Catalogue(hooks, MonitorOps.JDK_CLASSES);

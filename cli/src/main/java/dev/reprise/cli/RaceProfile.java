@@ -146,7 +146,7 @@ public final class RaceProfile {
      */
     public static boolean foundUnordered(Path rec) {
         try {
-            List<String> found = RacedFields.of(RecordingDir.open(rec));
+            List<String> found = RacedFields.toOrder(RecordingDir.open(rec));
             return found != null && !found.isEmpty();
         } catch (RecordingException e) {
             return false; // a damaged recording: its replays say why

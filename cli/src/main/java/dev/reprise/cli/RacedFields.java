@@ -23,6 +23,32 @@ final class RacedFields {
         return end == null ? null : end.racedFields();
     }
 
+    /**
+     * The fields ordered along with those found: caches filled when first asked, in a class one
+     * of whose fields raced or was ordered; none if the run did not look, or its agent did not say.
+     */
+    static List<String> alongside(RecordingDir rec) throws RecordingException {
+        EndOfRun end = rec.endOfRun();
+        return end == null || end.fieldsAlongside() == null ? List.of() : end.fieldsAlongside();
+    }
+
+    /** What the next recording orders that {@code rec} did not: the fields found and those along; null as {@link #of}. */
+    static List<String> toOrder(RecordingDir rec) throws RecordingException {
+        List<String> found = of(rec);
+        if (found == null) {
+            return null;
+        }
+        List<String> all = new ArrayList<>(found);
+        all.addAll(alongside(rec));
+        return all;
+    }
+
+    /** Words that say which fields go along with those found, and why; empty if none. */
+    static String alongsideSaid(List<String> alongside) {
+        return alongside.isEmpty() ? "" : ", nor " + OrderFieldOption.displayed(alongside)
+                + ", caches their classes fill when first asked";
+    }
+
     /** {@code --order-field} options for {@code fields}. */
     static String options(List<String> fields) {
         StringBuilder sb = new StringBuilder();
@@ -39,8 +65,10 @@ final class RacedFields {
      */
     static String divergedAdvice(RecordingDir rec, Manifest m) {
         List<String> found;
+        List<String> alongside;
         try {
             found = of(rec);
+            alongside = alongside(rec);
         } catch (RecordingException e) {
             return null;
         }
@@ -52,6 +80,7 @@ final class RacedFields {
         List<String> ordered = new ArrayList<>(m.fieldsOrdered());
         if (found != null) {
             ordered.addAll(found);
+            ordered.addAll(alongside);
         }
         if (!ordered.isEmpty()) {
             words.add(options(ordered));
@@ -64,15 +93,22 @@ final class RacedFields {
         if (found == null) {
             return "if the program races on plain fields, this finds them, and the recordings after it order them: " + command;
         }
-        if (found.isEmpty()) {
+        if (found.isEmpty() && alongside.isEmpty()) {
             return null;
         }
         List<String> described = new ArrayList<>();
         for (String f : found) {
             described.add(OrderFieldOption.describe(f));
         }
-        return "the recorded run raced on " + String.join(", ", described) + ", which the recording does not order;"
-                + " this records the program with them ordered: " + command;
+        List<String> along = new ArrayList<>();
+        for (String f : alongside) {
+            along.add(OrderFieldOption.describe(f));
+        }
+        String raced = found.isEmpty() ? "" : "the recorded run raced on " + String.join(", ", described)
+                + (along.isEmpty() ? "" : ", and ");
+        return raced + (along.isEmpty() ? "" : "filled " + String.join(", ", along)
+                + ", caches of classes whose objects its threads share unordered,")
+                + ", which the recording does not order; this records the program with them ordered: " + command;
     }
 
     /** {@code w} as a POSIX shell reads it back. */

@@ -192,27 +192,35 @@ final class RecordCommand implements Callable<Integer> {
     /** After a run that looked for races: keeps the fields found in the profile, and says which, and what follows. */
     private void learned(RecordingDir rec, RaceProfile profile) {
         List<String> found;
+        List<String> alongside;
         try {
             found = RacedFields.of(rec);
+            alongside = RacedFields.alongside(rec);
         } catch (RecordingException e) {
             return;
         }
         if (found == null) {
             return; // the run did not reach its end
         }
+        List<String> toOrder = new ArrayList<>(found);
+        toOrder.addAll(alongside);
         try {
             if (profile != null) {
-                profile.add(found);
+                profile.add(toOrder);
             }
         } catch (IOException e) {
             Main.say("cannot keep the races found in " + profile.file() + ": " + e.getMessage());
             profile = null;
         }
-        if (!found.isEmpty()) {
-            Main.say("the program raced on plain fields or array elements " + OrderFieldOption.displayed(found) + ", which this recording does not order: its"
+        if (!toOrder.isEmpty()) {
+            Main.say((found.isEmpty() ? "the program filled " + OrderFieldOption.displayed(alongside)
+                    + ", caches of classes whose objects its threads share unordered (others of their fields are"
+                    + " ordered), which this recording does not order"
+                    : "the program raced on plain fields or array elements " + OrderFieldOption.displayed(found)
+                    + ", which this recording does not order" + RacedFields.alongsideSaid(alongside)) + ": its"
                     + " replay may diverge. " + (profile != null ? "The next recording of this program orders them"
                     + (stillLearning(profile) ? " and looks for races again" : "") + " (learned in " + profile.file() + ")."
-                    : "Record again with " + RacedFields.options(found) + " to order them."));
+                    : "Record again with " + RacedFields.options(toOrder) + " to order them."));
         }
     }
 

@@ -1,8 +1,11 @@
 package dev.reprise.agent.instrument;
 
+import java.util.HashSet;
 import java.util.Set;
 
 import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -16,7 +19,9 @@ import dev.reprise.agent.runtime.ordering.RaceWatch;
  * each read and write of a reference array's element, with the array and the class whose code
  * accesses it (a lock-free structure publishes its entries in array slots). Constructors are left
  * alone (the object is not yet shared), and so are static initializers (the JVM orders them
- * against every use of the class).
+ * against every use of the class). A write after the method tested the field unset (read it,
+ * perhaps through a local, and branched on null or zero) fills a lazily computed cache, and is
+ * reported as such ({@link RaceWatch#fill}): such fields go along with their class's races.
  */
 final class RaceWatchRewriter extends ClassVisitor {
     private static final String WATCH = Type.getInternalName(RaceWatch.class);
@@ -59,17 +64,97 @@ final class RaceWatchRewriter extends ClassVisitor {
             return mv;
         }
         return new MethodVisitor(Opcodes.ASM9, mv) {
+            /** The plain field the last instructions read, kept through a local's store and load and a copy. */
+            private String justRead;
+            /** The plain fields this method has tested for null or zero so far. */
+            private final Set<String> tested = new HashSet<>();
+
             @Override
             public void visitFieldInsn(int opcode, String owner, String field, String fieldDesc) {
                 String declarer = fields.plainDeclarer(owner, field);
+                justRead = null;
                 if (declarer != null) {
-                    report(opcode, fieldDesc, declarer + '.' + field);
+                    String key = declarer + '.' + field;
+                    report(opcode, fieldDesc, key);
+                    if (opcode == Opcodes.GETFIELD || opcode == Opcodes.GETSTATIC) {
+                        justRead = key;
+                    }
                 }
                 super.visitFieldInsn(opcode, owner, field, fieldDesc);
             }
 
+            // A local's store and load keep what was just read (int h = hash; if (h == 0) ...);
+            // every other instruction but a copy forgets it.
+
+            @Override
+            public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
+                justRead = null;
+                super.visitMethodInsn(opcode, owner, name, desc, itf);
+            }
+
+            @Override
+            public void visitInvokeDynamicInsn(String name, String desc, Handle bsm, Object... args) {
+                justRead = null;
+                super.visitInvokeDynamicInsn(name, desc, bsm, args);
+            }
+
+            @Override
+            public void visitTypeInsn(int opcode, String type) {
+                justRead = null;
+                super.visitTypeInsn(opcode, type);
+            }
+
+            @Override
+            public void visitIntInsn(int opcode, int operand) {
+                justRead = null;
+                super.visitIntInsn(opcode, operand);
+            }
+
+            @Override
+            public void visitLdcInsn(Object value) {
+                justRead = null;
+                super.visitLdcInsn(value);
+            }
+
+            @Override
+            public void visitIincInsn(int var, int increment) {
+                justRead = null;
+                super.visitIincInsn(var, increment);
+            }
+
+            @Override
+            public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
+                justRead = null;
+                super.visitTableSwitchInsn(min, max, dflt, labels);
+            }
+
+            @Override
+            public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
+                justRead = null;
+                super.visitLookupSwitchInsn(dflt, keys, labels);
+            }
+
+            @Override
+            public void visitMultiANewArrayInsn(String desc, int dims) {
+                justRead = null;
+                super.visitMultiANewArrayInsn(desc, dims);
+            }
+
+            @Override
+            public void visitJumpInsn(int opcode, Label label) {
+                if (justRead != null && (opcode == Opcodes.IFNULL || opcode == Opcodes.IFNONNULL
+                        || opcode == Opcodes.IFEQ || opcode == Opcodes.IFNE)) {
+                    tested.add(justRead);
+                }
+                justRead = null;
+                super.visitJumpInsn(opcode, label);
+            }
+
             @Override
             public void visitInsn(int opcode) {
+                if (opcode != Opcodes.DUP) {
+                    justRead = null;
+                }
                 if (elements && (opcode == Opcodes.AALOAD || opcode == Opcodes.AASTORE)) {
                     if (opcode == Opcodes.AALOAD) {
                         super.visitInsn(Opcodes.DUP2); // array, index -> array, index, array
@@ -107,7 +192,8 @@ final class RaceWatchRewriter extends ClassVisitor {
                 super.visitLdcInsn(field);
                 boolean instance = opcode == Opcodes.GETFIELD || opcode == Opcodes.PUTFIELD;
                 boolean read = opcode == Opcodes.GETFIELD || opcode == Opcodes.GETSTATIC;
-                super.visitMethodInsn(Opcodes.INVOKESTATIC, WATCH, (read ? "read" : "write") + (instance ? "" : "Static"),
+                String kind = read ? "read" : tested.contains(field) ? "fill" : "write";
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, WATCH, kind + (instance ? "" : "Static"),
                         instance ? "(Ljava/lang/Object;Ljava/lang/String;)V" : "(Ljava/lang/String;)V", false);
             }
 

@@ -13,7 +13,9 @@ import java.util.TreeMap;
  * the streams failed ({@code writeFailed}, why; no counts then, the streams end where it did).
  * {@code recorderGone}: the agent ended the program because {@code reprise record} was gone.
  * {@code racedFields}: the plain fields ({@code internal/Class.field}) the run found its threads
- * racing on when it looked for races; null if it did not look. {@code exitCalled}: the status the
+ * racing on when it looked for races; null if it did not look. {@code fieldsAlongside}: the fields
+ * that go along with them, caches the run filled when first asked in a class one of whose fields
+ * raced or was ordered already, to be ordered with them; null if it did not look. {@code exitCalled}: the status the
  * program passed to {@code Runtime.exit}, null if it made no such call (its last thread ended, or a
  * signal ended it): a status of 128 or more is a signal's only when this is null.
  * {@code relaxedTails}: per stream, the relaxed events its thread had counted since its last written
@@ -23,14 +25,15 @@ import java.util.TreeMap;
  * poll even where the program let go of them and only the queue held them.
  */
 public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeFailed, boolean recorderGone,
-                       List<String> racedFields, Integer exitCalled, Map<String, Long> relaxedTails,
-                       long[] polledReferences) {
+                       List<String> racedFields, List<String> fieldsAlongside, Integer exitCalled,
+                       Map<String, Long> relaxedTails, long[] polledReferences) {
     private static final String COMPLETED = "completed";
     private static final String CUT_TURNS = "cutTurns";
     private static final String POLLED_REFERENCES = "polledReferences";
     private static final String WRITE_FAILED = "writeFailed";
     private static final String RECORDER_GONE = "recorderGone";
     private static final String RACED_FIELDS = "racedFields";
+    private static final String FIELDS_ALONGSIDE = "fieldsAlongside";
     private static final String EXIT_CALLED = "exitCalled";
     private static final String THREAD = "thread.";
     private static final String EVENTS = ".events";
@@ -38,15 +41,15 @@ public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeF
 
     /** Every stream flushed, holding {@code threads}' events, with {@code relaxedTails} after them. */
     public static EndOfRun flushed(Map<String, Long> threads, long[] cutTurns, boolean recorderGone,
-                                   List<String> racedFields, Integer exitCalled, Map<String, Long> relaxedTails,
-                                   long[] polledReferences) {
-        return new EndOfRun(threads, cutTurns, null, recorderGone, racedFields, exitCalled, relaxedTails,
-                polledReferences);
+                                   List<String> racedFields, List<String> fieldsAlongside, Integer exitCalled,
+                                   Map<String, Long> relaxedTails, long[] polledReferences) {
+        return new EndOfRun(threads, cutTurns, null, recorderGone, racedFields, fieldsAlongside, exitCalled,
+                relaxedTails, polledReferences);
     }
 
     /** Writing the streams failed with {@code why}. */
     public static EndOfRun writeFailed(String why, boolean recorderGone, Integer exitCalled) {
-        return new EndOfRun(Map.of(), new long[0], why, recorderGone, null, exitCalled, Map.of(), new long[0]);
+        return new EndOfRun(Map.of(), new long[0], why, recorderGone, null, null, exitCalled, Map.of(), new long[0]);
     }
 
     /** Whether every stream was flushed, so that {@link #threads} counts their events. */
@@ -93,6 +96,9 @@ public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeF
         if (racedFields != null) {
             p.setProperty(RACED_FIELDS, String.join(",", racedFields));
         }
+        if (fieldsAlongside != null) {
+            p.setProperty(FIELDS_ALONGSIDE, String.join(",", fieldsAlongside));
+        }
         if (exitCalled != null) {
             p.setProperty(EXIT_CALLED, Integer.toString(exitCalled));
         }
@@ -112,6 +118,7 @@ public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeF
         long[] turns = numbers(p, CUT_TURNS);
         long[] polled = numbers(p, POLLED_REFERENCES);
         String raced = p.getProperty(RACED_FIELDS);
+        String alongside = p.getProperty(FIELDS_ALONGSIDE);
         String exit = p.getProperty(EXIT_CALLED);
         Integer exitCalled;
         try {
@@ -120,8 +127,12 @@ public record EndOfRun(Map<String, Long> threads, long[] cutTurns, String writeF
             throw new IllegalArgumentException(EXIT_CALLED + " is not a number");
         }
         return new EndOfRun(threads, turns, p.getProperty(WRITE_FAILED), p.getProperty(RECORDER_GONE) != null,
-                raced == null ? null : raced.isEmpty() ? List.of() : List.of(raced.split(",")), exitCalled, tails,
-                polled);
+                list(raced), list(alongside), exitCalled, tails, polled);
+    }
+
+    /** The comma-separated names {@code value} holds; null if it is absent. */
+    private static List<String> list(String value) {
+        return value == null ? null : value.isEmpty() ? List.of() : List.of(value.split(","));
     }
 
     /** Sets {@code key} to the comma-separated {@code values}, if there are any. */

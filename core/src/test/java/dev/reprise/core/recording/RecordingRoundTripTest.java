@@ -52,7 +52,7 @@ class RecordingRoundTripTest {
         Properties ops = new Properties();
         ops.setProperty("7", "file.read");
         out.writeOps(ops);
-        out.writeEnd(EndOfRun.flushed(Map.of("1", 1L, "1.2", 1L, "init-app.Config", 1L), new long[] {9, 4}, true, List.of("app/Cache.next"), -1,
+        out.writeEnd(EndOfRun.flushed(Map.of("1", 1L, "1.2", 1L, "init-app.Config", 1L), new long[] {9, 4}, true, List.of("app/Cache.next"), List.of("app/Cache.size"), -1,
                 Map.of("1.2", 1000L), new long[] {-7, 1_234_567_890}));
         byte[] manifest = "{\"format\": 4}".getBytes(StandardCharsets.UTF_8);
         out.writeManifest(manifest);
@@ -78,6 +78,7 @@ class RecordingRoundTripTest {
         assertTrue(end.flushed());
         assertTrue(end.recorderGone());
         assertEquals(List.of("app/Cache.next"), end.racedFields());
+        assertEquals(List.of("app/Cache.size"), end.fieldsAlongside());
         assertEquals(-1, end.exitCalled());
         assertArrayEquals(manifest, in.manifestBytes());
         in.checkSeal(manifest);
@@ -103,7 +104,7 @@ class RecordingRoundTripTest {
         assertEquals("No space left on device", end.writeFailed());
         assertEquals(Map.of(), end.threads());
         assertFalse(EndOfRun.completed(end, 0));
-        out.writeEnd(EndOfRun.flushed(Map.of("1", 3L), new long[0], false, null, null, Map.of(), new long[0]));
+        out.writeEnd(EndOfRun.flushed(Map.of("1", 3L), new long[0], false, null, null, null, Map.of(), new long[0]));
         assertTrue(EndOfRun.completed(in.endOfRun(), 0));
         assertFalse(EndOfRun.completed(in.endOfRun(), 128 + 15), "ended by a signal");
         assertTrue(EndOfRun.bySignal(in.endOfRun(), 128 + 15));
@@ -114,11 +115,11 @@ class RecordingRoundTripTest {
     void anExitWithAHighStatusIsNotASignal() throws IOException {
         RecordingWriter out = RecordingWriter.create(tmp);
         RecordingReader in = RecordingReader.of(tmp);
-        out.writeEnd(EndOfRun.flushed(Map.of("1", 3L), new long[0], false, null, -1, Map.of(), new long[0]));
+        out.writeEnd(EndOfRun.flushed(Map.of("1", 3L), new long[0], false, null, null, -1, Map.of(), new long[0]));
         assertTrue(EndOfRun.completed(in.endOfRun(), 255));
         assertFalse(EndOfRun.bySignal(in.endOfRun(), 255));
         assertFalse(EndOfRun.completed(in.endOfRun(), 130), "exit(-1) called, then ended by SIGINT's status");
-        out.writeEnd(EndOfRun.flushed(Map.of("1", 3L), new long[0], false, null, 130, Map.of(), new long[0]));
+        out.writeEnd(EndOfRun.flushed(Map.of("1", 3L), new long[0], false, null, null, 130, Map.of(), new long[0]));
         assertTrue(EndOfRun.completed(in.endOfRun(), 130));
         assertFalse(EndOfRun.bySignal(in.endOfRun(), 130));
     }

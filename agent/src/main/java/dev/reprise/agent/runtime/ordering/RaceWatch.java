@@ -7,6 +7,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -64,6 +65,14 @@ public final class RaceWatch {
     /** Per field, the objects whose field was read and written last, made at the field's first access. */
     private static final Accesses[] ACCESSES = new Accesses[MAX_FIELDS];
     private static final boolean[] RACED = new boolean[MAX_FIELDS];
+    /**
+     * Per field, whether a recorded thread filled it as a lazily computed cache ({@link #fill}).
+     * Plain: set by the program's threads, read at the exit; a stale read there leaves out a
+     * field, which only orders less.
+     */
+    private static final boolean[] FILLED = new boolean[MAX_FIELDS];
+    /** The classes declaring fields ordered already (named or learned before): their other written fields go along. */
+    private static volatile Set<String> orderedOwners = Set.of();
     /** Per field, 1 while a thread reads or updates its {@link #ACCESSES}; through {@link #LOCKS}. */
     private static final int[] LOCKED = new int[MAX_FIELDS];
     private static final VarHandle LOCKS = MethodHandles.arrayElementVarHandle(int[].class);
@@ -88,8 +97,20 @@ public final class RaceWatch {
     private RaceWatch() {
     }
 
-    public static void configure(boolean watch) {
+    /** {@code ordered}: the fields ordered already, as {@code internal/Class.field}, or {@code .[]} for array elements. */
+    public static void configure(boolean watch, List<String> ordered) {
+        Set<String> owners = new HashSet<>();
+        for (String f : ordered) {
+            if (!f.endsWith(".[]")) {
+                owners.add(owner(f));
+            }
+        }
+        orderedOwners = Set.copyOf(owners);
         on = watch;
+    }
+
+    private static String owner(String field) {
+        return field.substring(0, field.lastIndexOf('.'));
     }
 
     public static boolean on() {
@@ -172,28 +193,48 @@ public final class RaceWatch {
         access(null, field, true);
     }
 
+    /**
+     * A write of {@code field} that the method makes after testing it unset (null or zero): it
+     * fills a cache computed when first asked for, which goes along with its class's races
+     * ({@link #alongside}).
+     */
+    public static void fill(Object o, String field) {
+        watch(o, field, null, true, true);
+    }
+
+    /** As {@link #fill}, for a static field. */
+    public static void fillStatic(String field) {
+        watch(null, field, null, true, true);
+    }
+
     /** The current thread's code in {@code site} (a class) reads an element of {@code array}. */
     public static void readElement(Object array, String site) {
-        watch(array, array.getClass().getName(), site, false);
+        watch(array, array.getClass().getName(), site, false, false);
     }
 
     /** The current thread's code in {@code site} (a class) writes an element of {@code array}. */
     public static void writeElement(Object array, String site) {
-        watch(array, array.getClass().getName(), site, true);
+        watch(array, array.getClass().getName(), site, true, false);
     }
 
     private static void access(Object o, String field, boolean write) {
-        watch(o, field, null, write);
+        watch(o, field, null, write, false);
     }
 
     /**
      * An access to {@code key} (a field, or an array class) of {@code o}; {@code site}, for an
-     * array element, the class whose code accesses it, else null.
+     * array element, the class whose code accesses it, else null; {@code fill}, a write filling
+     * a lazily computed cache.
      */
-    private static void watch(Object o, String key, String site, boolean write) {
+    private static void watch(Object o, String key, String site, boolean write, boolean fill) {
         // Main alone races with no one, and what it did before a start happens-before the
-        // started thread: a single-threaded program, or one's first phase, costs a test.
-        if (!Rt.active || AloneMain.thread == Thread.currentThread()) {
+        // started thread: a single-threaded program, or one's first phase, costs a test, and
+        // for a cache's fill, the note that the field is one (the objects outlive the phase).
+        if (!Rt.active) {
+            return;
+        }
+        boolean alone = AloneMain.thread == Thread.currentThread();
+        if (alone && !fill) {
             return;
         }
         int f = id(key);
@@ -206,6 +247,12 @@ public final class RaceWatch {
         // (which the JVM orders).
         if (ctx.depth != 0 || ctx.quiet != 0 || ctx.unwatched != 0 || ctx.initializing != null || ctx.index < 0
                 || ctx.index >= MAX_THREADS) {
+            return;
+        }
+        if (fill && !FILLED[f]) {
+            FILLED[f] = true;
+        }
+        if (alone) {
             return;
         }
         long me = ((long) (ctx.index + 1) << COUNT_BITS) | ctx.syncCount;
@@ -471,6 +518,31 @@ public final class RaceWatch {
         synchronized (ELEMENT_RACES) {
             for (String c : ELEMENT_RACES) {
                 out.add(c + ".[]");
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    /**
+     * The fields that go along with those found racing or ordered already: not found racing
+     * themselves, but filled as lazily computed caches by a recorded thread ({@link #fill}), and
+     * declared by a class one of whose fields raced or is ordered; sorted. A race shows that the
+     * class's objects are shared without synchronization, so the caches they compute when first
+     * asked are filled and read the same way, whether or not this run's interleaving made a race
+     * on each where the watch saw it (a type's hash, supertypes and substitution, one met racing).
+     */
+    public static List<String> alongside() {
+        Set<String> classes = new HashSet<>(orderedOwners);
+        for (int i = 0; i < MAX_FIELDS; i++) {
+            if (RACED[i] && NAMES[i] != null) {
+                classes.add(owner(NAMES[i]));
+            }
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < MAX_FIELDS; i++) {
+            if (FILLED[i] && !RACED[i] && NAMES[i] != null && classes.contains(owner(NAMES[i]))) {
+                out.add(NAMES[i]);
             }
         }
         out.sort(null);

@@ -82,7 +82,7 @@ public final class RunInfo {
     static void writeEnd(RecordingWriter recording, Map<String, Long> eventsByThread, long[] cutTurns,
                          Map<String, Long> relaxedTails) throws IOException {
         recording.writeEnd(EndOfRun.flushed(eventsByThread, cutTurns, RecorderWatch.fired,
-                RaceWatch.on() ? RaceWatch.raced() : null, exitCalled, relaxedTails, PolledReferences.all()));
+                RaceWatch.on() ? RaceWatch.raced() : null, RaceWatch.on() ? RaceWatch.alongside() : null, exitCalled, relaxedTails, PolledReferences.all()));
     }
 
     /** The end of a recording whose streams could not all be written: no counts, the failure. */
