@@ -34,7 +34,7 @@ import dev.reprise.cli.recording.RecordingException;
  * a recording of the program has looked for races, even if it found none.
  *
  * <p>A learning recording sees only the races its own run makes, and a run of a program with
- * many threads rarely makes them all: so the program's RTO recordings go on looking, each ordering
+ * many threads rarely makes them all: so the program's recordings go on looking, each ordering
  * what the ones before found, until one finds nothing new, {@value #LEARNING_RECORDINGS} at most.
  */
 public final class RaceProfile {
@@ -163,7 +163,7 @@ public final class RaceProfile {
     }
 
     /**
-     * Whether the program's next RTO recording looks for races: none has yet, or the last one found
+     * Whether the program's next recording looks for races: none has yet, or the last one found
      * some new and fewer than {@value #LEARNING_RECORDINGS} have looked.
      */
     boolean stillLearning() throws IOException {

@@ -72,8 +72,10 @@ final class RacedFields {
         } catch (RecordingException e) {
             return null;
         }
-        // An RTO recording, the only kind that looks ({@code found} is null for a TO one).
         List<String> words = new ArrayList<>(List.of("reprise", "record"));
+        if ("to".equalsIgnoreCase(m.order())) {
+            words.add("--order to");
+        }
         if (found == null) {
             words.add("--learn-races");
         }

@@ -53,7 +53,7 @@ final class RecordCommand implements Callable<Integer> {
     @Option(names = "--learn-races", negatable = true,
             description = {"Look for plain fields the program races on even if an earlier recording of it did already (the"
                 + " next recordings order those found too), or with --no-learn-races, do not look. By default a"
-                + " program's RTO recordings look until one finds nothing new, three at most."})
+                + " program's recordings look until one finds nothing new, three at most."})
     Boolean learnRaces;
 
     @Option(names = "--redact-env", paramLabel = "NAME",
@@ -95,8 +95,8 @@ final class RecordCommand implements Callable<Integer> {
         Path abs = dir.toAbsolutePath();
         Path cache = CacheDir.trusted(System.getenv());
         RaceProfile profile = profile(cache, java);
-        // Races are found through the recorded order's edges, which TO does not log.
-        boolean watch = order == Order.RTO && (learnRaces != null ? learnRaces : profile == null || stillLearning(profile));
+        // Races are found through the recorded order: RTO's edges, TO's turns.
+        boolean watch = learnRaces != null ? learnRaces : profile == null || stillLearning(profile);
         AgentConfig config = AgentConfig.record(abs).order(order).logRelaxed(logRelaxed)
                 .classCache(CacheDir.forRun(cache, fields, watch)).orderedFields(fields).redactedEnv(redactEnv)
                 .recorder(ProcessHandle.current().pid()).watchRaces(watch).build();

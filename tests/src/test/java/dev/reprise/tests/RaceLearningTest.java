@@ -13,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,7 +35,11 @@ class RaceLearningTest {
     }
 
     private Run record(Path dir, String program) {
-        List<String> args = new ArrayList<>(List.of("record", "-o", dir.toString(), "--"));
+        return record(dir, "rto", program);
+    }
+
+    private Run record(Path dir, String order, String program) {
+        List<String> args = new ArrayList<>(List.of("record", "--order", order, "-o", dir.toString(), "--"));
         args.addAll(corpus(program));
         return Reprise.reprise(args, null, env(), null);
     }
@@ -48,11 +53,12 @@ class RaceLearningTest {
      * volatile write to the same object comes between two holders: the first recording names
      * nothing, and its replays match.
      */
-    @Test
-    void aFieldItsMonitorGuardsIsNoRace() {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"rto", "to"})
+    void aFieldItsMonitorGuardsIsNoRace(String order) {
         String program = "corpus.races.GuardedBesideVolatile";
         Path first = tmp.resolve("first");
-        Run recorded = record(first, program);
+        Run recorded = record(first, order, program);
         assertEquals(0, recorded.status(), recorded::toString);
         assertTrue(recorded.stdout().startsWith("200 promises completed"), recorded::toString);
         assertFalse(recorded.stderr().contains("raced on"), recorded::toString);
@@ -60,6 +66,28 @@ class RaceLearningTest {
             Run replayed = replay(first, seed);
             assertEquals(recorded.stdout(), replayed.stdout(), replayed::toString);
             assertEquals(recorded.status(), replayed.status(), replayed::toString);
+        }
+    }
+
+    /**
+     * A TO recording learns as an RTO one does, its turns standing for RTO's edges: the first
+     * names the race, and the next orders it and replays.
+     */
+    @Test
+    void totalOrderRecordingsLearnToo() {
+        String program = "corpus.races.Tickets";
+        Run recorded = record(tmp.resolve("first"), "to", program);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stderr().contains("reprise: the program raced on plain fields or array elements"
+                + " corpus.races.Tickets.next, which this recording does not order"), recorded::toString);
+        Path second = tmp.resolve("second");
+        Run learned = record(second, "to", program);
+        assertTrue(learned.stderr().contains("reprise: ordering the plain fields and array elements earlier recordings of this"
+                + " program raced on: corpus.races.Tickets.next"), learned::toString);
+        for (int seed = 1; seed <= Reprise.chaosReplays(3); seed++) {
+            Run replayed = replay(second, seed);
+            assertEquals(learned.stdout(), replayed.stdout(), replayed::toString);
+            assertEquals(learned.status(), replayed.status(), replayed::toString);
         }
     }
 

@@ -480,6 +480,30 @@ public final class RaceWatch {
         }
     }
 
+    /**
+     * TO: {@code ctx} drew a turn, which follows every turn drawn before it, of every thread: the
+     * thread follows each recorded thread up to its count now. A plain read of another thread's
+     * count may lag, which only sees less; a thread that counted an event whose turn it has not
+     * drawn yet is taken as seen, which may hide a race, never report one.
+     */
+    static void turn(ThreadCtx ctx) {
+        if (ctx.index < 0 || ctx.index >= MAX_THREADS) {
+            return;
+        }
+        int n = Threads.indexes();
+        long[] seen = ctx.seen;
+        if (seen == null || seen.length < n) {
+            seen = Arrays.copyOf(seen == null ? new long[0] : seen, Math.min(n, MAX_THREADS));
+            ctx.seen = seen;
+        }
+        for (int i = 0; i < seen.length; i++) {
+            ThreadCtx other = CONTEXTS[i];
+            if (other != null && i != ctx.index) {
+                seen[i] = Math.max(seen[i], other.syncCount);
+            }
+        }
+    }
+
     /** The current thread's join of {@code t} returned with {@code t} ended: it follows all {@code t} did. */
     public static void joined(Thread t) {
         if (on) {

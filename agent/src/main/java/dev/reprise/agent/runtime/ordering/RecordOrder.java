@@ -77,6 +77,13 @@ public final class RecordOrder {
         }
         if (order == Order.TO) {
             drawTurn(ev, ctx);
+            if (RaceWatch.on()) {
+                // The turn covers what the monitor's previous holder did before its last turn;
+                // the holder, taken from the slot as under RTO, covers what it did in the block.
+                SlotLocks.MEMORY.lock(ctx, slot);
+                RaceWatch.acquired(ctx, slot);
+                SlotLocks.MEMORY.unlock(slot);
+            }
             return;
         }
         SlotLocks.MEMORY.lock(ctx, slot);
@@ -146,6 +153,9 @@ public final class RecordOrder {
         ctx.lastTurnEvent = ctx.eventNo;
         ctx.lastTurn = turn;
         DRAWING.setRelease(ctx, false);
+        if (RaceWatch.on()) {
+            RaceWatch.turn(ctx);
+        }
         ev.header(false);
         ev.j(TURN);
         ev.j(turn);
