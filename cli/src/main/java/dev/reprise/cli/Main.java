@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The {@code reprise} command. */
 @Command(name = "reprise", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Deterministic record and replay for Java programs.",
-        subcommands = {RecordCommand.class, ReplayCommand.class, BackCommand.class, InspectCommand.class, BenchCommand.class, ConformanceCommand.class,
+        subcommands = {RecordCommand.class, ReplayCommand.class, BackCommand.class, InspectCommand.class, PackCommand.class, BenchCommand.class, ConformanceCommand.class,
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0..255:record and replay: the program's own exit status",

@@ -71,6 +71,20 @@ final class ReplayCommand implements Callable<Integer> {
             Main.say(dir.resolve(Recording.MANIFEST) + ": recorded command unusable: " + e.getMessage());
             return ExitCodes.CORRUPT;
         }
+        ProgramClasses classes = ProgramClasses.of(java, m.cwd());
+        if (ProgramClasses.packed(dir)) {
+            try {
+                java = JavaCommand.parse(classes.packedWords(dir));
+            } catch (IOException e) {
+                Main.say("cannot read the classes packed in " + dir + ": " + e.getMessage());
+                return ExitCodes.CORRUPT;
+            }
+        } else if (!classes.missing().isEmpty()) {
+            Main.say("cannot replay " + dir + ": the program's classes are not here: " + String.join(", ", classes.missing())
+                    + " (class path of the recorded command, in " + m.cwd() + "). A replay runs the program's code again;"
+                    + " on the machine that recorded it, run: reprise pack " + dir);
+            return ExitCodes.USAGE;
+        }
         LocalJdk jdk;
         try {
             jdk = LocalJdk.find(System.getenv());

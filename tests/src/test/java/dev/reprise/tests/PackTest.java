@@ -1,0 +1,64 @@
+package dev.reprise.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A recording replays where the program's classes are gone once {@code reprise pack} copied them
+ * into it, as on another machine; before that, a replay that cannot find them says so and how to
+ * pack, instead of a divergence the missing main class would look like.
+ */
+class PackTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aPackedRecordingReplaysWithoutTheProgramsClasses() throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        Path app = Files.createDirectories(work.resolve("app"));
+        Files.copy(Reprise.CORPUS_JAR, app.resolve("corpus.jar"));
+        Path rec = tmp.resolve("rec");
+        // A relative class path with a wildcard, as a launcher script gives it.
+        Run recorded = Reprise.reprise(List.of("record", "-o", rec.toString(), "--", Reprise.JAVA, "-cp", "app/*",
+                "corpus.single.Finalizers"), null, Map.of(), work);
+        assertEquals(0, recorded.status(), recorded::toString);
+
+        Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
+        Path gone = tmp.resolve("gone");
+        Files.move(app, gone);
+        Run unpacked = Reprise.reprise(List.of("replay", rec.toString()), null, Map.of(), elsewhere);
+        assertEquals(2, unpacked.status(), unpacked::toString);
+        assertEquals("", unpacked.stdout(), unpacked::toString);
+        assertTrue(unpacked.stderr().contains("reprise: cannot replay " + rec + ": the program's classes are not here: app/*"),
+                unpacked::toString);
+        assertTrue(unpacked.stderr().contains("run: reprise pack " + rec), unpacked::toString);
+
+        Run failed = Reprise.reprise(List.of("pack", rec.toString()), null, Map.of(), elsewhere);
+        assertEquals(2, failed.status(), failed::toString);
+        Files.move(gone, app);
+        Run packed = Reprise.reprise(List.of("pack", rec.toString()), null, Map.of(), elsewhere);
+        assertEquals(0, packed.status(), packed::toString);
+
+        Files.move(app, gone);
+        Files.delete(work);
+        for (int seed = 1; seed <= Reprise.chaosReplays(3); seed++) {
+            Run replayed = Reprise.reprise(List.of("replay", rec.toString(), "--chaos", Integer.toString(seed)), null, Map.of(),
+                    elsewhere);
+            assertEquals(recorded.stdout(), replayed.stdout(), replayed::toString);
+            assertEquals(recorded.programStderr(), replayed.programStderr(), replayed::toString);
+            assertEquals(recorded.status(), replayed.status(), replayed::toString);
+        }
+        try (var files = Files.list(elsewhere)) {
+            assertEquals(List.of(), files.toList(), "a replay writes nothing where it runs");
+        }
+    }
+}
