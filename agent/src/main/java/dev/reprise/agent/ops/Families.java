@@ -7,6 +7,7 @@ import dev.reprise.agent.ops.classes.ClassLoadingOps;
 import dev.reprise.agent.ops.classes.ClassPathOps;
 import dev.reprise.agent.ops.classes.ClassValueOrder;
 import dev.reprise.agent.ops.classes.CleanupOps;
+import dev.reprise.agent.ops.classes.CollectionRequests;
 import dev.reprise.agent.ops.classes.HiddenClassOps;
 import dev.reprise.agent.ops.classes.ImmutableOrder;
 import dev.reprise.agent.ops.classes.InstrumentationOps;
@@ -65,7 +66,7 @@ public final class Families {
             HiddenClassOps.class,
             ReflectedCalls.class,
             ReferenceOps.class,
-            CleanupOps.class,
+            CleanupOps.class, CollectionRequests.class,
             ReflectionOrder.class, ImmutableOrder.class, ModuleProviderOrder.class, RetransformOrder.class,
             ClassValueOrder.class,
             EnvOps.class,

@@ -39,7 +39,10 @@ import dev.reprise.core.config.Order;
  * event naming its key and, for every recorded thread, how many synchronization events it had
  * completed: the cleanup began after those, whatever it then synchronizes on. Under RTO, while
  * main still runs alone, its synchronization leaves no trace, so a cleanup first asks main to end
- * that phase ({@link Threads#endAlone}); one main does not answer in time runs unrecorded.
+ * that phase ({@link Threads#endAlone}); one main does not answer in time runs unrecorded. It is
+ * held a while before it asks (the JVM promises no time for a cleanup), unless the program asked
+ * for a collection: a short program then runs alone to its end, its cleanups never run, as the
+ * JVM's exit would leave them.
  *
  * <p>Replaying, the JVM's threads never run a keyed cleanup (the hooks withhold it, and the JDK
  * keeps the object listed, so reachable, until someone runs it). A thread of Reprise's runs each
@@ -98,7 +101,11 @@ public final class Cleanups {
     private static final Object RUNNING = new Object();
     private static int running;
     private static boolean closing;
-    /** Record, RTO: how long cleanups wait, from the first one's request, for main to end its alone phase ({@link Threads#endAlone}). */
+    /**
+     * Record, RTO: how long cleanups are held, from the first one's coming, before they ask main
+     * to end its alone phase ({@link Threads#endAlone}), and how long they wait then for it.
+     */
+    private static final long ALONE_DEFER_MILLIS = 2_000;
     private static final long ALONE_WAIT_MILLIS = 2_000;
     /** Record: how long the exit waits for the cleanups under way. */
     private static final long CLOSE_MILLIS = 2_000;
@@ -146,7 +153,7 @@ public final class Cleanups {
         if (s.replaying()) {
             return WITHHELD;
         }
-        if (s.config().order() == Order.RTO && !Threads.othersStarted() && !Threads.endAlone(ALONE_WAIT_MILLIS)) {
+        if (s.config().order() == Order.RTO && !Threads.othersStarted() && !Threads.endAlone(ALONE_DEFER_MILLIS, ALONE_WAIT_MILLIS)) {
             return UNKEYED;
         }
         synchronized (RUNNING) {

@@ -43,6 +43,12 @@ public final class Threads {
     private static volatile boolean othersStarted;
     /** When cleanups stop waiting for main to end its alone phase, once one asked ({@link #endAlone}); guarded by the class. */
     private static long aloneEndDeadline;
+    /** When the first cleanup asks main to end its alone phase ({@link #endAlone}); guarded by the class. */
+    private static long aloneEndAsked;
+    /** Whether a cleanup has asked main to end its alone phase; guarded by the class. */
+    private static boolean aloneEndWanted;
+    /** Whether the program asked for a collection: held cleanups go ahead ({@link #endAlone}). */
+    private static volatile boolean cleanupsWanted;
     /** Next creation index; registrations happen inside ordered thread-start events, so in the same order on replay. */
     private static volatile int nextIndex = 1;
     /**
@@ -201,9 +207,11 @@ public final class Threads {
     }
 
     /**
-     * Record, RTO, on a thread about to run a keyed cleanup while main runs alone: asks main to
-     * end its alone phase, which it does at its next written event, and waits up to
-     * {@code millis} for it. A cleanup cannot be ordered against main's alone actions, which
+     * Record, RTO, on a thread about to run a keyed cleanup while main runs alone: waits until
+     * {@code deferMillis} after the first cleanup came, for main to start a thread, unless the
+     * program asked for a collection ({@link #cleanupsWanted}), then asks
+     * main to end its alone phase, which it does at its next written event, and waits up to
+     * {@code millis} more for it. A cleanup cannot be ordered against main's alone actions, which
      * leave no trace; once the phase ended, it is ordered as a started thread's events are. Main
      * answers at its next event ({@link AloneEnd}): a synchronization event it would have counted
      * is written instead, after the mark. Every cleanup's thread waits up to the first one's
@@ -211,10 +219,25 @@ public final class Threads {
      * cleaner's action at once). Main may make no event for long (blocked in a read, a long
      * sleep): past the deadline, cleanups run unrecorded until main answers.
      */
-    public static boolean endAlone(long millis) {
+    public static boolean endAlone(long deferMillis, long millis) {
+        long asked;
         long deadline;
         synchronized (Threads.class) {
             if (aloneEndDeadline == 0) {
+                aloneEndAsked = System.nanoTime() + deferMillis * 1_000_000;
+                aloneEndDeadline = aloneEndAsked + millis * 1_000_000;
+            }
+            asked = aloneEndAsked;
+            deadline = aloneEndDeadline;
+        }
+        // The JVM runs finalizers and cleaners when it likes: a cleanup that waits first lets
+        // main run alone longer, all of a short program's run, and main may start a thread
+        // meanwhile; unless the program asked for a collection, whose cleanups it then awaits.
+        while (!cleanupsWanted && !othersStarted && System.nanoTime() - asked < 0 && pause()) {
+            // held
+        }
+        synchronized (Threads.class) {
+            if (!othersStarted && !aloneEndWanted) {
                 ThreadCtx main = null;
                 for (ThreadCtx c : Session.current().threads()) {
                     if (c.index == 0 && c.initializing == null) {
@@ -224,19 +247,34 @@ public final class Threads {
                 if (main == null) {
                     return false;
                 }
-                aloneEndDeadline = System.nanoTime() + millis * 1_000_000;
+                aloneEndWanted = true;
                 AloneEnd.want(main);
             }
-            deadline = aloneEndDeadline;
         }
-        while (!othersStarted && System.nanoTime() - deadline < 0) {
-            try {
-                Thread.sleep(1);
-            } catch (InterruptedException e) {
-                break;
-            }
-        }
+        waitForOthers(deadline);
         return othersStarted;
+    }
+
+    /** Waits until a recorded thread other than main started, or main's alone phase ended, or {@code deadline} ({@code System.nanoTime}). */
+    private static void waitForOthers(long deadline) {
+        while (!othersStarted && System.nanoTime() - deadline < 0 && pause()) {
+            // waiting
+        }
+    }
+
+    /** Sleeps a millisecond; false if interrupted, which ends the wait. */
+    private static boolean pause() {
+        try {
+            Thread.sleep(1);
+            return true;
+        } catch (InterruptedException e) {
+            return false;
+        }
+    }
+
+    /** The program asked for a collection or for finalization ({@code ops/classes/CollectionRequests}). */
+    public static void cleanupsWanted() {
+        cleanupsWanted = true;
     }
 
     /**
