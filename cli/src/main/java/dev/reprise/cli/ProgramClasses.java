@@ -16,8 +16,8 @@ import java.util.stream.Stream;
 
 /**
  * Where a recorded command's classes come from: the entries of its class path ({@code -cp},
- * {@code -classpath}, {@code --class-path}, a directory's jars for {@code DIR/*}) and the jar of
- * {@code -jar} with the jars its manifest's {@code Class-Path} names. A replay runs the program's
+ * {@code -classpath}, {@code --class-path}, a directory's jars for {@code DIR/*}) or the jar of
+ * {@code -jar}, with what each jar's manifest's {@code Class-Path} names. A replay runs the program's
  * code again, so it needs them; the recording holds what the program read and wrote, not its
  * classes. {@code reprise pack} copies them into the recording ({@value #PACKED}), and a replay
  * of a packed recording loads them from there, on any machine; an unpacked one loads them where
@@ -117,6 +117,7 @@ final class ProgramClasses {
                 try (Stream<Path> s = Files.list(from)) {
                     for (Path jar : s.filter(p -> p.getFileName().toString().toLowerCase().endsWith(".jar")).toList()) {
                         copyFile(jar, dir.resolve(jar.getFileName().toString()));
+                        packManifestClassPath(jar, dir);
                     }
                 }
                 packed = n + "/*";
@@ -126,9 +127,7 @@ final class ProgramClasses {
             } else if (Files.isRegularFile(from)) {
                 Path jar = dir.resolve(from.getFileName().toString());
                 copyFile(from, jar);
-                if (e.word >= 0 && words.get(e.word - 1).equals("-jar")) {
-                    packManifestClassPath(from, dir);
-                }
+                packManifestClassPath(from, dir);
                 packed = n + "/" + from.getFileName();
             } else {
                 throw new IOException(e.value + " (of the class path the program ran with) is neither a file nor a directory");
@@ -142,12 +141,18 @@ final class ProgramClasses {
         Files.move(tmp, to.resolve(INDEX), StandardCopyOption.ATOMIC_MOVE);
     }
 
-    /** The jars a {@code -jar} jar's manifest names, copied beside its copy as they lay beside it. */
+    /**
+     * What a jar's manifest's {@code Class-Path} names (the JVM follows it for a jar on the class
+     * path as for {@code -jar}: a test runner's jar of nothing but a manifest), copied beside its
+     * copy as it lay beside the jar. A file that does not open as a jar names nothing.
+     */
     private static void packManifestClassPath(Path jar, Path dir) throws IOException {
         String classPath;
         try (JarFile f = new JarFile(jar.toFile())) {
             Manifest m = f.getManifest();
             classPath = m == null ? null : m.getMainAttributes().getValue("Class-Path");
+        } catch (java.util.zip.ZipException e) {
+            return;
         }
         if (classPath == null) {
             return;

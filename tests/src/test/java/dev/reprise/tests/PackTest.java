@@ -8,6 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,5 +63,32 @@ class PackTest {
         try (var files = Files.list(elsewhere)) {
             assertEquals(List.of(), files.toList(), "a replay writes nothing where it runs");
         }
+    }
+
+    /**
+     * A jar of nothing but a manifest whose {@code Class-Path} names the program's jar beside it,
+     * as test runners launch: packing it packs what it names.
+     */
+    @Test
+    void aManifestsClassPathIsPackedWithItsJar() throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        Files.createDirectories(work.resolve("lib"));
+        Files.copy(Reprise.CORPUS_JAR, work.resolve("lib/corpus.jar"));
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, "lib/corpus.jar");
+        try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(work.resolve("pathing.jar")), manifest)) {
+            jar.flush();
+        }
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.reprise(List.of("record", "-o", rec.toString(), "--", Reprise.JAVA, "-cp", "pathing.jar",
+                "corpus.single.Finalizers"), null, Map.of(), work);
+        assertEquals(0, recorded.status(), recorded::toString);
+        Run packed = Reprise.reprise(List.of("pack", rec.toString()), null, Map.of(), tmp);
+        assertEquals(0, packed.status(), packed::toString);
+        Files.move(work, tmp.resolve("gone"));
+        Run replayed = Reprise.reprise(List.of("replay", rec.toString(), "--chaos", "1"), null, Map.of(), tmp);
+        assertEquals(recorded.stdout(), replayed.stdout(), replayed::toString);
+        assertEquals(recorded.status(), replayed.status(), replayed::toString);
     }
 }
