@@ -72,6 +72,11 @@ final class JavaCommand {
         return words;
     }
 
+    /** Whether the JVM option {@code option} takes the next word as its value. */
+    static boolean takesValue(String option) {
+        return WITH_VALUE.contains(option);
+    }
+
     /** What names the program to run: its main class, or {@code -jar JAR} or {@code -m MODULE}. */
     String mainWords() {
         String w = words.get(optionsEnd);

@@ -62,8 +62,10 @@ final class ProgramClasses {
                 entries.add(new Entry(i + 1, 0, words.get(i + 1)));
                 classPath = true;
                 break;
-            } else if (w.equals("-m") || w.equals("--module") || !w.startsWith("-")) {
+            } else if (w.equals("-m") || w.equals("--module") || !w.startsWith("-") && !w.startsWith("@")) {
                 break;
+            } else if (JavaCommand.takesValue(w)) {
+                i++; // --add-opens java.base/java.lang=ALL-UNNAMED: not the main class
             }
         }
         if (!classPath) {

@@ -81,8 +81,9 @@ class PackTest {
             jar.flush();
         }
         Path rec = tmp.resolve("rec");
-        Run recorded = Reprise.reprise(List.of("record", "-o", rec.toString(), "--", Reprise.JAVA, "-cp", "pathing.jar",
-                "corpus.single.Finalizers"), null, Map.of(), work);
+        // An option with a value before the class path, which is no main class.
+        Run recorded = Reprise.reprise(List.of("record", "-o", rec.toString(), "--", Reprise.JAVA, "--add-opens",
+                "java.base/java.lang=ALL-UNNAMED", "-cp", "pathing.jar", "corpus.single.Finalizers"), null, Map.of(), work);
         assertEquals(0, recorded.status(), recorded::toString);
         Run packed = Reprise.reprise(List.of("pack", rec.toString()), null, Map.of(), tmp);
         assertEquals(0, packed.status(), packed::toString);
