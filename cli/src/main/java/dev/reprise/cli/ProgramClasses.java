@@ -8,7 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
@@ -208,10 +210,8 @@ final class ProgramClasses {
         }
         Path base = recording.toAbsolutePath().resolve(PACKED);
         List<String> out = new ArrayList<>(words);
-        List<List<String>> parts = new ArrayList<>();
-        for (int i = 0; i < words.size(); i++) {
-            parts.add(null);
-        }
+        // Per word of the command, its entries as packed: a class path is one word of several.
+        Map<Integer, String[]> parts = new HashMap<>();
         for (int n = 0; n < entries.size(); n++) {
             Entry e = entries.get(n);
             String packed = index.getProperty(Integer.toString(n));
@@ -224,16 +224,9 @@ final class ProgramClasses {
                 out.add(2, path);
                 return out;
             }
-            if (parts.get(e.word) == null) {
-                parts.set(e.word, new ArrayList<>(List.of(words.get(e.word).split(File.pathSeparator, -1))));
-            }
-            parts.get(e.word).set(e.part, path);
+            parts.computeIfAbsent(e.word, w -> words.get(w).split(File.pathSeparator, -1))[e.part] = path;
         }
-        for (int i = 0; i < words.size(); i++) {
-            if (parts.get(i) != null) {
-                out.set(i, String.join(File.pathSeparator, parts.get(i)));
-            }
-        }
+        parts.forEach((word, packedParts) -> out.set(word, String.join(File.pathSeparator, packedParts)));
         return out;
     }
 }
