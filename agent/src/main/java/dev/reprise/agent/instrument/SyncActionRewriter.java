@@ -33,6 +33,14 @@ final class SyncActionRewriter extends ClassVisitor {
     private static final String ACTIONS = Type.getInternalName(SyncActions.class);
     private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
     private static final Set<String> UNSAFES = Set.of("jdk/internal/misc/Unsafe", "sun/misc/Unsafe");
+    /**
+     * The JDK classes that keep a thread's own state in its {@code Thread} object through
+     * {@code Unsafe} or a {@code VarHandle} (JDK 17 to 25): their actions on a {@code Thread}
+     * are no synchronization ({@link SyncActions#enterUnlessThread}).
+     */
+    private static final Set<String> THREAD_STATE_KEEPERS = Set.of("java/util/concurrent/ThreadLocalRandom",
+            "java/util/concurrent/locks/LockSupport", "java/util/concurrent/atomic/Striped64",
+            "java/util/concurrent/ForkJoinWorkerThread");
 
     private final VolatileFields.Lookup volatiles;
     private final MethodLocals locals;
@@ -43,6 +51,8 @@ final class SyncActionRewriter extends ClassVisitor {
     private boolean racy;
     /** Its reference array elements are ordered: the JDK's concurrency code, or a class {@link OrderedFields} names. */
     private boolean elements;
+    /** The entry point for an action on an object: the class is one of {@link #THREAD_STATE_KEEPERS}, or not. */
+    private String enterObject;
     private int version;
 
     /**
@@ -72,6 +82,7 @@ final class SyncActionRewriter extends ClassVisitor {
         this.className = name;
         this.racy = Catalogue.ordersSyncActionsIn(name);
         this.elements = racy || OrderedFields.ordersElementsIn(name);
+        this.enterObject = THREAD_STATE_KEEPERS.contains(name) ? "enterUnlessThread" : "enter";
         super.visit(version, access, name, signature, superName, interfaces);
     }
 
@@ -208,7 +219,7 @@ final class SyncActionRewriter extends ClassVisitor {
                 super.visitInsn(Opcodes.POP2);
                 super.visitInsn(Opcodes.DUP_X2);
             }
-            Label start = enter("enter", "(Ljava/lang/Object;I)V", opcode == Opcodes.AALOAD);
+            Label start = enter(enterObject, "(Ljava/lang/Object;I)V", opcode == Opcodes.AALOAD);
             super.visitInsn(opcode);
             close(start);
         }
@@ -224,7 +235,7 @@ final class SyncActionRewriter extends ClassVisitor {
             switch (opcode) {
                 case Opcodes.GETFIELD -> {
                     super.visitInsn(Opcodes.DUP);
-                    start = enter("enter", "(Ljava/lang/Object;I)V", true);
+                    start = enter(enterObject, "(Ljava/lang/Object;I)V", true);
                 }
                 case Opcodes.PUTFIELD -> {
                     if (Type.getType(desc).getSize() == 2) {
@@ -235,7 +246,7 @@ final class SyncActionRewriter extends ClassVisitor {
                         super.visitInsn(Opcodes.DUP2);
                         super.visitInsn(Opcodes.POP);
                     }
-                    start = enter("enter", "(Ljava/lang/Object;I)V", false);
+                    start = enter(enterObject, "(Ljava/lang/Object;I)V", false);
                 }
                 default -> {
                     initializeFirst(owner, name, desc);
@@ -251,7 +262,7 @@ final class SyncActionRewriter extends ClassVisitor {
         public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
             if (copiesOrdered(opcode, owner, name, desc)) {
                 super.visitInsn(Opcodes.DUP);
-                Label start = enter("enter", "(Ljava/lang/Object;I)V", true);
+                Label start = enter(enterObject, "(Ljava/lang/Object;I)V", true);
                 super.visitMethodInsn(opcode, owner, name, desc, itf);
                 close(start);
                 return;
@@ -275,7 +286,7 @@ final class SyncActionRewriter extends ClassVisitor {
             super.visitInsn(Opcodes.DUP);
             // A handle without coordinates reaches a static field, which getstatic and putstatic name by a key.
             boolean staticField = owner.equals(VAR_HANDLE) && args.length == varHandleValues(name);
-            Label start = enter(staticField ? "enterHandle" : "enter", "(Ljava/lang/Object;I)V", isRead(owner, name));
+            Label start = enter(staticField ? "enterHandle" : enterObject, "(Ljava/lang/Object;I)V", isRead(owner, name));
             for (int i = keep; i < args.length; i++) {
                 super.visitVarInsn(args[i].getOpcode(Opcodes.ILOAD), slots[i]);
             }

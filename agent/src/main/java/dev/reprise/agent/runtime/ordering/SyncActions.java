@@ -55,6 +55,25 @@ public final class SyncActions {
     }
 
     /**
+     * Before an action of the JDK code that keeps a thread's own state in its {@code Thread}
+     * object through {@code Unsafe} or a {@code VarHandle} (random seeds and probe, the park
+     * blocker, thread locals erased): on a {@code Thread} that state is the thread's alone, no
+     * synchronization, and no event; on anything else, as {@link #enter}. Only those classes
+     * call this ({@code instrument/SyncActionRewriter}): elsewhere a {@code Thread} location is a
+     * subclass's field that threads share, as a scheduler links its parked workers through them.
+     */
+    @DontInline
+    public static void enterUnlessThread(Object location, int site) {
+        if (location instanceof Thread) {
+            if (Rt.active) {
+                nested(Rt.current());
+            }
+            return;
+        }
+        enter(location, site, false);
+    }
+
+    /**
      * Before a write a hook orders itself inside a JDK call that {@code instrument/QuietCallRewriter}
      * made quiet: ordered as {@link #enter}'s, the quiet notwithstanding. The hook decided the
      * action is the program's ({@code ops/classes/ClassValueOrder}).
@@ -65,9 +84,7 @@ public final class SyncActions {
     }
 
     private static void enter(Object location, int site, boolean despiteQuiet) {
-        // A Thread's fields that java.util.concurrent reaches through Unsafe (random seeds, the
-        // park blocker) are that thread's own state: no synchronization.
-        boolean action = location != null && !(location instanceof Thread);
+        boolean action = location != null;
         if (action && takenAlone()) {
             return;
         }
