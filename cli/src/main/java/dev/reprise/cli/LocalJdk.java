@@ -7,16 +7,27 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Stream;
 
 /**
  * The JDK a replay runs: {@code $JAVA_HOME/bin/java}, else {@code java} on the PATH; never an
  * executable a recording names, since a recording may come from someone else. Its version and
  * vendor must be the recorded ones: the replay runs the JDK's own code under the recording, and
- * another build of it does other things.
+ * another build of it does other things. When that one is another version, a JDK of the recorded
+ * one installed where JDKs usually are ({@link #installed}) is taken instead: a machine with
+ * several JDKs replays a recording of any of them without the user choosing.
  */
 final class LocalJdk {
+    /**
+     * Directories whose subdirectories are JDKs: where Debian, Fedora and the vendors' packages
+     * put them, and SDKMAN's and IntelliJ's downloads. {@code REPRISE_JDKS}, a path list, replaces them.
+     */
+    private static final List<String> JDK_DIRS = List.of("/usr/lib/jvm", "/usr/java", "/opt/java", "~/.sdkman/candidates/java",
+            "~/.jdks");
+
     private final Path java;
     private final Map<String, String> properties;
 
@@ -95,6 +106,56 @@ final class LocalJdk {
         return java;
     }
 
+    /** Version and vendor, as a sentence's words: "Java 25.0.3 (Eclipse Adoptium)". */
+    String describe() {
+        return "Java " + properties.get("java.version") + " (" + properties.get("java.vendor") + ")";
+    }
+
+    /**
+     * An installed JDK that can replay a recording made on {@code recorded}: the first, in name
+     * order, of the subdirectories of {@link #JDK_DIRS} (or of {@code REPRISE_JDKS}'s directories)
+     * whose {@code release} file gives the recorded version and vendor; null if none does.
+     */
+    static LocalJdk installed(Map<String, String> recorded, Map<String, String> env) {
+        for (Path dir : jdkDirs(env)) {
+            List<Path> homes;
+            try (Stream<Path> list = Files.list(dir)) {
+                homes = list.sorted().toList();
+            } catch (IOException e) {
+                continue; // not there, or not readable: no JDK of it
+            }
+            for (Path home : homes) {
+                Path java = home.resolve("bin").resolve("java");
+                Path release = home.resolve("release");
+                if (!Files.isExecutable(java) || !Files.isRegularFile(release)) {
+                    continue;
+                }
+                try {
+                    LocalJdk jdk = new LocalJdk(java, fromRelease(release));
+                    if (jdk.properties.containsKey("java.version") && jdk.mismatch(recorded) == null) {
+                        return jdk;
+                    }
+                } catch (IOException e) {
+                    // an unreadable release file: not a JDK to trust with a replay
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Where {@link #installed} looks, as a sentence's words. */
+    static String searched(Map<String, String> env) {
+        return String.join(", ", jdkDirs(env).stream().map(Path::toString).toList());
+    }
+
+    private static List<Path> jdkDirs(Map<String, String> env) {
+        String named = env.get("REPRISE_JDKS");
+        List<String> dirs = named != null ? List.of(named.split(File.pathSeparator)) : JDK_DIRS;
+        String home = env.getOrDefault("HOME", "");
+        return dirs.stream().filter(d -> !d.isEmpty())
+                .map(d -> Path.of(d.startsWith("~/") ? home + d.substring(1) : d)).toList();
+    }
+
     /**
      * Why this JDK cannot replay a recording made on {@code recorded} (the manifest's
      * {@code jvm}), or null if it can.
@@ -107,7 +168,6 @@ final class LocalJdk {
             return null;
         }
         return "the recording was made with Java " + version + " (" + vendor + "), and " + java + " is Java "
-                + properties.get("java.version") + " (" + localVendor
-                + "): set JAVA_HOME to a JDK of the recorded version";
+                + properties.get("java.version") + " (" + localVendor + ")";
     }
 }

@@ -94,8 +94,15 @@ final class ReplayCommand implements Callable<Integer> {
         }
         String mismatch = jdk.mismatch(m.jvm());
         if (mismatch != null) {
-            Main.say("cannot replay " + dir + ": " + mismatch);
-            return ExitCodes.USAGE;
+            LocalJdk installed = LocalJdk.installed(m.jvm(), System.getenv());
+            if (installed == null) {
+                Main.say("cannot replay " + dir + ": " + mismatch + ", and no JDK of the recorded version is installed in "
+                        + LocalJdk.searched(System.getenv()) + ": set JAVA_HOME to one");
+                return ExitCodes.USAGE;
+            }
+            Main.say("replaying with " + installed.java() + ", " + installed.describe() + " as recorded (" + jdk.java()
+                    + " is " + jdk.describe() + ")");
+            jdk = installed;
         }
         String diagnostics = JvmDiagnostics.replayNote(java.jvmOptions());
         if (diagnostics != null) {

@@ -75,25 +75,56 @@ class UntrustedRecordingTest {
         assertFalse(Files.exists(marker));
     }
 
-    /** JAVA_HOME names a JDK whose release file says another version: refused before anything runs. */
+    /**
+     * JAVA_HOME names a JDK whose release file says another version, and none of the recorded
+     * version is installed where the replay looks: refused before anything runs.
+     */
     @Test
     void aLocalJdkOfAnotherVersionIsRefused() throws IOException {
-        Path home = tmp.resolve("jdk");
+        Path home = fakeJdk();
         Path marker = tmp.resolve("ran");
-        script(home.resolve("bin/java"), marker);
-        Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Nobody\"\nJAVA_VERSION=\"1.2.3\"\n");
+        Path nowhere = tmp.resolve("no-jdks");
         String version = Json.manifest(pristine).getAsJsonObject("jvm").get("java.version").getAsString();
-        Run replayed = Reprise.reprise(List.of("replay", pristine.toString()), null, Map.of("JAVA_HOME", home.toString()), null);
+        Run replayed = Reprise.reprise(List.of("replay", pristine.toString()), null,
+                Map.of("JAVA_HOME", home.toString(), "REPRISE_JDKS", nowhere.toString()), null);
         assertEquals(2, replayed.status(), replayed::toString);
         assertTrue(replayed.stderr().startsWith("reprise: cannot replay " + pristine + ": the recording was made with Java "
                 + version + " ("), replayed::toString);
-        assertTrue(replayed.stderr().contains(home.resolve("bin/java") + " is Java 1.2.3 (Nobody)"), replayed::toString);
+        assertTrue(replayed.stderr().contains(home.resolve("bin/java") + " is Java 1.2.3 (Nobody), and no JDK of the recorded"
+                + " version is installed in " + nowhere + ": set JAVA_HOME to one"), replayed::toString);
         assertEquals(1, replayed.stderr().lines().count(), replayed::toString);
         assertFalse(Files.exists(marker));
 
         Run noJava = Reprise.reprise(List.of("replay", pristine.toString()), null, Map.of("JAVA_HOME", tmp.toString()), null);
         assertEquals(2, noJava.status(), noJava::toString);
         assertEquals("reprise: JAVA_HOME is " + tmp + ", which has no bin/java\n", noJava.stderr());
+    }
+
+    /**
+     * JAVA_HOME names another version, and a JDK of the recorded one is installed among others
+     * (this test's own, beside the machine's other JDKs): the replay runs that one, says so, and
+     * matches.
+     */
+    @Test
+    void anInstalledJdkOfTheRecordedVersionReplays() throws IOException {
+        Path home = fakeJdk();
+        Path installed = Path.of(System.getProperty("java.home")).toRealPath();
+        Run replayed = Reprise.reprise(List.of("replay", pristine.toString()), null,
+                Map.of("JAVA_HOME", home.toString(), "REPRISE_JDKS", installed.getParent().toString()), null);
+        assertEquals(0, replayed.status(), replayed::toString);
+        assertEquals(recorded.stdout(), replayed.stdout());
+        assertTrue(replayed.stderr().startsWith("reprise: replaying with "), replayed::toString);
+        assertTrue(replayed.stderr().contains(" as recorded (" + home.resolve("bin/java") + " is Java 1.2.3 (Nobody))"),
+                replayed::toString);
+        assertFalse(Files.exists(tmp.resolve("ran")));
+    }
+
+    /** A JDK home whose release file says Java 1.2.3 and whose java is a script that leaves tmp/ran behind. */
+    private Path fakeJdk() throws IOException {
+        Path home = tmp.resolve("jdk");
+        script(home.resolve("bin/java"), tmp.resolve("ran"));
+        Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Nobody\"\nJAVA_VERSION=\"1.2.3\"\n");
+        return home;
     }
 
     /** An executable script that leaves {@code marker} behind if it runs. */
