@@ -8,6 +8,10 @@ import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
 
 import dev.reprise.agent.runtime.events.Sites;
 import dev.reprise.agent.runtime.ordering.AloneMain;
@@ -25,8 +29,10 @@ import dev.reprise.agent.runtime.ordering.SyncActions;
  * <p>If the action throws, the exit runs on the exception path ({@link BracketingVisitor}).
  * Operands that sit above the location on the stack are parked in locals no pass has claimed
  * ({@link MethodLocals}).
- * Constructors are left alone: the object is not yet shared. So are a JDK class's static
- * initializers, whose context is quiet; an application class's run in an ordered context of their
+ * In a constructor, the actions on {@code this} are left alone, as nothing else can reach the
+ * object yet, but those on other objects are bracketed ({@link ConstructorThis}): a concurrent
+ * queue's iterator walks the queue's nodes in its constructor. A JDK class's static initializers
+ * are left alone, their context quiet; an application class's run in an ordered context of their
  * own ({@code ClassInits}) and may publish to other threads through any class's fields.
  */
 final class SyncActionRewriter extends ClassVisitor {
@@ -89,15 +95,39 @@ final class SyncActionRewriter extends ClassVisitor {
     @Override
     public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
         MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
-        if (name.equals("<init>") || (name.equals("<clinit>") && !initializer) || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+        if ((name.equals("<clinit>") && !initializer) || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
             return mv;
         }
         int firstTemp = locals.first(name + desc);
+        if (name.equals("<init>") && mv != null) {
+            MethodVisitor target = mv; // named apart: inside the node, mv is its own (null) field
+            // Buffered: which actions are on this needs the whole constructor's code.
+            return new MethodNode(Opcodes.ASM9, access, name, desc, signature, exceptions) {
+                @Override
+                public void visitEnd() {
+                    ConstructorThis self = hasAction(this) ? ConstructorThis.of(className, this) : null;
+                    accept(self == null ? target : new Actions(target, access, name, desc, firstTemp, self));
+                }
+            };
+        }
         if (AloneMain.copied(className, desc)) {
-            return new AloneCopy(mv, next -> new Actions(next, access, name, desc, firstTemp), className, access, name, desc,
+            return new AloneCopy(mv, next -> new Actions(next, access, name, desc, firstTemp, null), className, access, name, desc,
                     signature, exceptions);
         }
-        return new Actions(mv, access, name, desc, firstTemp);
+        return new Actions(mv, access, name, desc, firstTemp, null);
+    }
+
+    /** Whether constructor {@code m} has an instruction {@link Actions} may bracket: only then is it analyzed. */
+    private boolean hasAction(MethodNode m) {
+        for (AbstractInsnNode i = m.instructions.getFirst(); i != null; i = i.getNext()) {
+            if (i instanceof FieldInsnNode f && volatiles.orderedDeclarer(f.owner, f.name, racy) != null
+                    || i instanceof MethodInsnNode c && (c.getOpcode() == Opcodes.INVOKEVIRTUAL
+                            && locationIndex(c.owner, c.name, c.desc, racy) >= 0 || c.name.equals("clone"))
+                    || elements && (i.getOpcode() == Opcodes.AALOAD || i.getOpcode() == Opcodes.AASTORE)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -184,14 +214,28 @@ final class SyncActionRewriter extends ClassVisitor {
         private final String method;
         /** First local free for parking operands, or -1 if unknown (then operand-carrying calls are left alone). */
         private final int firstTemp;
+        /** In a constructor, which actions are on {@code this}; null in any other method. */
+        private final ConstructorThis self;
+        /** In a constructor, whether {@code this} is initialized yet: brackets before are closed apart. */
+        private boolean thisReady;
+        /** The field instructions and calls visited so far, as {@link ConstructorThis} numbers them. */
+        private int fields;
+        private int calls;
         private int maxTemp;
         private int line;
 
-        Actions(MethodVisitor mv, int access, String method, String desc, int firstTemp) {
+        Actions(MethodVisitor mv, int access, String method, String desc, int firstTemp, ConstructorThis self) {
             super(mv, version, ACTIONS, "exit", className, access, method, desc);
             this.method = method;
             this.firstTemp = firstTemp;
+            this.self = self;
+            this.thisReady = self == null;
             this.maxTemp = Math.max(firstTemp, 0);
+        }
+
+        /** After the bracketed instruction: closes the bracket, apart if {@code this} is not initialized yet. */
+        private void closeAction(Label start) {
+            close(start, !thisReady);
         }
 
         @Override
@@ -221,13 +265,14 @@ final class SyncActionRewriter extends ClassVisitor {
             }
             Label start = enter(enterObject, "(Ljava/lang/Object;I)V", opcode == Opcodes.AALOAD);
             super.visitInsn(opcode);
-            close(start);
+            closeAction(start);
         }
 
         @Override
         public void visitFieldInsn(int opcode, String owner, String name, String desc) {
+            int ordinal = fields++;
             String declarer = volatiles.orderedDeclarer(owner, name, racy);
-            if (declarer == null) {
+            if (declarer == null || self != null && self.fieldOnThis(ordinal)) {
                 super.visitFieldInsn(opcode, owner, name, desc);
                 return;
             }
@@ -255,20 +300,26 @@ final class SyncActionRewriter extends ClassVisitor {
                 }
             }
             super.visitFieldInsn(opcode, owner, name, desc);
-            close(start);
+            closeAction(start);
         }
 
         @Override
         public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
-            if (copiesOrdered(opcode, owner, name, desc)) {
+            int ordinal = calls++;
+            if (self != null && self.initializes(ordinal)) {
+                super.visitMethodInsn(opcode, owner, name, desc, itf);
+                thisReady = true;
+                return;
+            }
+            if (copiesOrdered(opcode, owner, name, desc) && (self == null || !self.operandOnThis(ordinal, 0))) {
                 super.visitInsn(Opcodes.DUP);
                 Label start = enter(enterObject, "(Ljava/lang/Object;I)V", true);
                 super.visitMethodInsn(opcode, owner, name, desc, itf);
-                close(start);
+                closeAction(start);
                 return;
             }
             int keep = opcode == Opcodes.INVOKEVIRTUAL && firstTemp >= 0 ? locationIndex(owner, name, desc, racy) : -1;
-            if (keep < 0) {
+            if (keep < 0 || self != null && self.operandOnThis(ordinal, keep)) {
                 super.visitMethodInsn(opcode, owner, name, desc, itf);
                 return;
             }
@@ -291,7 +342,7 @@ final class SyncActionRewriter extends ClassVisitor {
                 super.visitVarInsn(args[i].getOpcode(Opcodes.ILOAD), slots[i]);
             }
             super.visitMethodInsn(opcode, owner, name, desc, itf);
-            close(start);
+            closeAction(start);
         }
 
         /**
