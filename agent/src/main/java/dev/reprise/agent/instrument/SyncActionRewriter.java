@@ -335,9 +335,16 @@ final class SyncActionRewriter extends ClassVisitor {
                 super.visitVarInsn(args[i].getOpcode(Opcodes.ISTORE), slots[i]);
             }
             super.visitInsn(Opcodes.DUP);
-            // A handle without coordinates reaches a static field, which getstatic and putstatic name by a key.
-            boolean staticField = owner.equals(VAR_HANDLE) && args.length == varHandleValues(name);
-            Label start = enter(staticField ? "enterHandle" : enterObject, "(Ljava/lang/Object;I)V", isRead(owner, name));
+            Label start;
+            if (UNSAFES.contains(owner) && enterObject.equals("enter")) {
+                // An Unsafe access with a null base reaches memory at an absolute address: the offset names it.
+                super.visitVarInsn(Opcodes.LLOAD, slots[1]);
+                start = enter("enterUnsafe", "(Ljava/lang/Object;JI)V", isRead(owner, name));
+            } else {
+                // A handle without coordinates reaches a static field, which getstatic and putstatic name by a key.
+                boolean staticField = owner.equals(VAR_HANDLE) && args.length == varHandleValues(name);
+                start = enter(staticField ? "enterHandle" : enterObject, "(Ljava/lang/Object;I)V", isRead(owner, name));
+            }
             for (int i = keep; i < args.length; i++) {
                 super.visitVarInsn(args[i].getOpcode(Opcodes.ILOAD), slots[i]);
             }
@@ -391,7 +398,7 @@ final class SyncActionRewriter extends ClassVisitor {
 
         @Override
         int extraStack() {
-            return 3;
+            return 4; // an Unsafe call's base, offset (two words) and site
         }
 
         @Override

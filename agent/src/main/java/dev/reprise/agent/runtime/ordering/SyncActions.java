@@ -109,6 +109,28 @@ public final class SyncActions {
         return (declarer + "." + field).hashCode();
     }
 
+    /**
+     * Before an {@code Unsafe} access to (base, offset), as {@link #enter} for a base; with a null
+     * base, the offset is an absolute address (memory from {@code allocateMemory}, a direct
+     * buffer's), and the action is ordered on the address's 64-byte line: lock-free libraries
+     * (Agrona's ring buffers and counters) keep their shared state there. Replay orders by the
+     * recorded edges, not by address, so that its addresses differ does not matter.
+     */
+    @DontInline
+    public static void enterUnsafe(Object base, long offset, int site) {
+        if (base != null) {
+            enter(base, site, false);
+        } else {
+            enterStatic(addressKey(offset), site);
+        }
+    }
+
+    /** The key of the 64-byte line of address {@code address}, in the keys' space static fields share. */
+    private static int addressKey(long address) {
+        long line = address >>> 6;
+        return (int) (line ^ (line >>> 32)) * 0x2F0F3B5D;
+    }
+
     /** Before an action on the static field whose {@link #staticFieldKey} is {@code key}; a read if {@code site} is negative. */
     @DontInline
     public static void enterStatic(int key, int site) {
