@@ -40,10 +40,11 @@ import dev.reprise.cli.recording.RecordingException;
 public final class RaceProfile {
     /**
      * What the agent's watch looks for, part of the digest: a profile learned by a watch that
-     * looked for less (fields alone, or without the caches that go along) is another program's,
-     * so the program learns again.
+     * looked for less (fields alone, without the caches that go along, or without primitive
+     * arrays) is another program's, so the program learns again.
      */
-    private static final String LEARNS = "plain fields, reference array elements, lazily filled caches along";
+    private static final String LEARNS = "plain fields, reference array elements, lazily filled caches along,"
+            + " primitive array elements beside atomic writes";
     /** The recordings of a program that look for races, at most, unless the user asks for one more. */
     public static final int LEARNING_RECORDINGS = 3;
     private static final String HEADER = "# recordings that looked: ";

@@ -137,6 +137,9 @@ class RaceLearningTest {
         // which the collector trims): those are not watched, and not ordered once the list is.
         "corpus.races.ListBesideLoggers | java.util.ArrayList.size | field size of class java.util.ArrayList"
                 + " | \"java/util/ArrayList.size\" | --order-field java.util.ArrayList.size",
+        // Plain reads of a long[] whose every write is a compare-and-set through a handle.
+        "corpus.races.StripedCounters | corpus.races.StripedCounters[] | array elements accessed in class corpus.races.StripedCounters"
+                + " | \"corpus/races/StripedCounters.[]\" | --order-field 'corpus.races.StripedCounters[]'",
         // An eviction of one entry among tens of thousands, met by a reader walking them all.
         "corpus.races.Evictions | corpus.races.Evictions$Ref.page | field page of class corpus.races.Evictions$Ref"
                 + " | \"corpus/races/Evictions$Ref.page\" | --order-field 'corpus.races.Evictions$Ref.page'"})

@@ -17,7 +17,11 @@ import dev.reprise.agent.runtime.ordering.RaceWatch;
  * volatile, not final, not ordered already) to the watch before it is made, with the object
  * accessed and the field's name as its declaring class has it; in an application class, also
  * each read and write of a reference array's element, with the array and the class whose code
- * accesses it (a lock-free structure publishes its entries in array slots). Constructors are left
+ * accesses it (a lock-free structure publishes its entries in array slots), and, in one that
+ * makes atomic accesses through {@code Unsafe} or a {@code VarHandle}, of a primitive array's
+ * element too: such a class may update its arrays' numbers atomically and read them plainly
+ * (JCTools' striped counters). Not in a class whose handles only view arrays' bytes in an order
+ * (Lucene's codecs), which would make every byte it reads a report. Constructors are left
  * alone (the object is not yet shared), and so are static initializers (the JVM orders them
  * against every use of the class). A write after the method tested the field unset (read it,
  * perhaps through a local, and branched on null or zero) fills a lazily computed cache, and is
@@ -38,17 +42,23 @@ final class RaceWatchRewriter extends ClassVisitor {
     private String className;
     /** Whether its reference array elements are watched: an application class's, not ordered already. */
     private boolean elements;
+    /** Whether its primitive array elements are watched too: the class makes atomic accesses. */
+    private final boolean atomics;
+    private boolean primitives;
 
-    RaceWatchRewriter(ClassVisitor next, VolatileFields.Lookup fields, boolean application) {
+    /** {@code atomics}: the class makes atomic accesses ({@link SyncActionRewriter#makesAtomicAccess}). */
+    RaceWatchRewriter(ClassVisitor next, VolatileFields.Lookup fields, boolean application, boolean atomics) {
         super(Opcodes.ASM9, next);
         this.fields = fields;
         this.application = application;
+        this.atomics = atomics;
     }
 
     @Override
     public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
         className = name;
         elements = application && !OrderedFields.ordersElementsIn(name);
+        primitives = elements && atomics;
         super.visit(version, access, name, signature, superName, interfaces);
     }
 
@@ -155,17 +165,13 @@ final class RaceWatchRewriter extends ClassVisitor {
                 if (opcode != Opcodes.DUP) {
                     justRead = null;
                 }
-                if (elements && (opcode == Opcodes.AALOAD || opcode == Opcodes.AASTORE)) {
-                    if (opcode == Opcodes.AALOAD) {
-                        super.visitInsn(Opcodes.DUP2); // array, index -> array, index, array
-                        super.visitInsn(Opcodes.POP);
-                    } else {
-                        super.visitInsn(Opcodes.DUP2_X1); // array, index, value -> index, value, array, index, value
-                        super.visitInsn(Opcodes.POP2);
-                        super.visitInsn(Opcodes.DUP_X2); // -> array, index, value, array
+                if (elements && (opcode == Opcodes.AALOAD || opcode == Opcodes.AASTORE)
+                        || primitives && ArrayElements.isPrimitive(opcode)) {
+                    for (int copy : ArrayElements.copyArray(opcode)) {
+                        super.visitInsn(copy);
                     }
                     super.visitLdcInsn(className);
-                    super.visitMethodInsn(Opcodes.INVOKESTATIC, WATCH, opcode == Opcodes.AALOAD ? "readElement" : "writeElement",
+                    super.visitMethodInsn(Opcodes.INVOKESTATIC, WATCH, ArrayElements.isLoad(opcode) ? "readElement" : "writeElement",
                             "(Ljava/lang/Object;Ljava/lang/String;)V", false);
                 }
                 super.visitInsn(opcode);

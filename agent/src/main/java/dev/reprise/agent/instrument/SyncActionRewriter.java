@@ -15,6 +15,7 @@ import org.objectweb.asm.tree.MethodNode;
 
 import dev.reprise.agent.runtime.events.Sites;
 import dev.reprise.agent.runtime.ordering.AloneMain;
+import dev.reprise.agent.runtime.ordering.RaceWatch;
 import dev.reprise.agent.runtime.ordering.SyncActions;
 
 /**
@@ -37,6 +38,7 @@ import dev.reprise.agent.runtime.ordering.SyncActions;
  */
 final class SyncActionRewriter extends ClassVisitor {
     private static final String ACTIONS = Type.getInternalName(SyncActions.class);
+    private static final String WATCH = Type.getInternalName(RaceWatch.class);
     private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
     private static final Set<String> UNSAFES = Set.of("jdk/internal/misc/Unsafe", "sun/misc/Unsafe");
     /**
@@ -57,6 +59,8 @@ final class SyncActionRewriter extends ClassVisitor {
     private boolean racy;
     /** Its reference array elements are ordered: the JDK's concurrency code, or a class {@link OrderedFields} names. */
     private boolean elements;
+    /** Its primitive array elements are ordered too: a class {@link OrderedFields} names. */
+    private boolean primitives;
     /** The entry point for an action on an object: the class is one of {@link #THREAD_STATE_KEEPERS}, or not. */
     private String enterObject;
     private int version;
@@ -82,12 +86,36 @@ final class SyncActionRewriter extends ClassVisitor {
         return false;
     }
 
+    /**
+     * Whether the class's code makes an atomic access through {@code Unsafe} or a
+     * {@code VarHandle}: one this pass brackets, so not a handle's plain view of a primitive array
+     * or a buffer ({@link #isData}). Such a class may update its arrays' numbers atomically and read
+     * them plainly, which a learning recording watches ({@code RaceWatchRewriter}). Reads the
+     * methods' code: asked only of a class that {@linkplain #namesAtomicAccess names atomic access}.
+     */
+    static boolean makesAtomicAccess(ClassReader reader) {
+        boolean[] found = {false};
+        reader.accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
+                return found[0] ? null : new MethodVisitor(Opcodes.ASM9) {
+                    @Override
+                    public void visitMethodInsn(int opcode, String owner, String method, String mdesc, boolean itf) {
+                        found[0] |= opcode == Opcodes.INVOKEVIRTUAL && locationIndex(owner, method, mdesc, false) >= 0;
+                    }
+                };
+            }
+        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return found[0];
+    }
+
     @Override
     public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
         this.version = version & 0xFFFF;
         this.className = name;
         this.racy = Catalogue.ordersSyncActionsIn(name);
-        this.elements = racy || OrderedFields.ordersElementsIn(name);
+        this.primitives = OrderedFields.ordersElementsIn(name);
+        this.elements = racy || primitives;
         this.enterObject = THREAD_STATE_KEEPERS.contains(name) ? "enterUnlessThread" : "enter";
         super.visit(version, access, name, signature, superName, interfaces);
     }
@@ -247,23 +275,19 @@ final class SyncActionRewriter extends ClassVisitor {
         /**
          * In the JDK's concurrency code, reference array elements too: a work queue stores a task
          * plainly into a slot that a thief takes by compare-and-set. In a class whose elements a
-         * recording found raced ({@link OrderedFields}), too.
+         * recording found raced ({@link OrderedFields}), too, primitive ones included.
          */
         @Override
         public void visitInsn(int opcode) {
-            if (!elements || (opcode != Opcodes.AALOAD && opcode != Opcodes.AASTORE)) {
+            if (!(elements && (opcode == Opcodes.AALOAD || opcode == Opcodes.AASTORE)
+                    || primitives && ArrayElements.isPrimitive(opcode))) {
                 super.visitInsn(opcode);
                 return;
             }
-            if (opcode == Opcodes.AALOAD) {
-                super.visitInsn(Opcodes.DUP2); // array, index -> array, index, array
-                super.visitInsn(Opcodes.POP);
-            } else {
-                super.visitInsn(Opcodes.DUP2_X1); // array, index, value -> array, index, value, array
-                super.visitInsn(Opcodes.POP2);
-                super.visitInsn(Opcodes.DUP_X2);
+            for (int copy : ArrayElements.copyArray(opcode)) {
+                super.visitInsn(copy);
             }
-            Label start = enter(enterObject, "(Ljava/lang/Object;I)V", opcode == Opcodes.AALOAD);
+            Label start = enter(enterObject, "(Ljava/lang/Object;I)V", ArrayElements.isLoad(opcode));
             super.visitInsn(opcode);
             closeAction(start);
         }
@@ -333,6 +357,13 @@ final class SyncActionRewriter extends ClassVisitor {
             maxTemp = Math.max(maxTemp, next);
             for (int i = args.length - 1; i >= keep; i--) {
                 super.visitVarInsn(args[i].getOpcode(Opcodes.ISTORE), slots[i]);
+            }
+            if (initializer && RaceWatch.on() && !isRead(owner, name) && !(owner.equals(VAR_HANDLE) && keep == 0)) {
+                // A learning recording: an atomic write to an array's element, which the class's
+                // plain reads of its elements may race with (RaceWatch.atomicWrite).
+                super.visitInsn(Opcodes.DUP);
+                super.visitLdcInsn(className);
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, WATCH, "atomicWrite", "(Ljava/lang/Object;Ljava/lang/String;)V", false);
             }
             super.visitInsn(Opcodes.DUP);
             Label start;

@@ -366,7 +366,8 @@ public final class Transformer implements ClassFileTransformer {
         if (passes.races()) {
             // Farthest from the writer: it sees the class's own field instructions, and its calls
             // pass through every other pass, none of which rewrites them.
-            chain = new RaceWatchRewriter(chain, volatileFields, passes.application());
+            chain = new RaceWatchRewriter(chain, volatileFields, passes.application(),
+                    passes.application() && SyncActionRewriter.namesAtomicAccess(reader) && SyncActionRewriter.makesAtomicAccess(reader));
         }
         reader.accept(chain, 0);
         for (Catalogue.PrologueHook h : prologues) {

@@ -199,34 +199,49 @@ public final class RaceWatch {
      * ({@link #alongside}).
      */
     public static void fill(Object o, String field) {
-        watch(o, field, null, true, true);
+        watch(o, field, null, true, true, false);
     }
 
     /** As {@link #fill}, for a static field. */
     public static void fillStatic(String field) {
-        watch(null, field, null, true, true);
+        watch(null, field, null, true, true, false);
+    }
+
+    /**
+     * The current thread's code in {@code site} (a class) writes {@code location} through
+     * {@code Unsafe} or a {@code VarHandle}: for an array, a write of one of its elements that
+     * the plain reads of {@link #readElement} may race with. A lock-free class updates its arrays'
+     * numbers by compare-and-set and reads them plainly (JCTools' striped counters); only the
+     * plain reads need ordering, and they are what the race names. Another location (an object
+     * whose field the write reaches) is not watched.
+     */
+    public static void atomicWrite(Object location, String site) {
+        if (location != null && location.getClass().isArray()) {
+            watch(location, location.getClass().getName(), site, true, false, true);
+        }
     }
 
     /** The current thread's code in {@code site} (a class) reads an element of {@code array}. */
     public static void readElement(Object array, String site) {
-        watch(array, array.getClass().getName(), site, false, false);
+        watch(array, array.getClass().getName(), site, false, false, false);
     }
 
     /** The current thread's code in {@code site} (a class) writes an element of {@code array}. */
     public static void writeElement(Object array, String site) {
-        watch(array, array.getClass().getName(), site, true, false);
+        watch(array, array.getClass().getName(), site, true, false, false);
     }
 
     private static void access(Object o, String field, boolean write) {
-        watch(o, field, null, write, false);
+        watch(o, field, null, write, false, false);
     }
 
     /**
      * An access to {@code key} (a field, or an array class) of {@code o}; {@code site}, for an
      * array element, the class whose code accesses it, else null; {@code fill}, a write filling
-     * a lazily computed cache.
+     * a lazily computed cache; {@code atomic}, a write through {@code Unsafe} or a handle, ordered
+     * already, which the plain accesses after it may race with but which races with nothing itself.
      */
-    private static void watch(Object o, String key, String site, boolean write, boolean fill) {
+    private static void watch(Object o, String key, String site, boolean write, boolean fill, boolean atomic) {
         // Main alone races with no one, and what it did before a start happens-before the
         // started thread: a single-threaded program, or one's first phase, costs a test, and
         // for a cache's fill, the note that the field is one (the objects outlive the phase).
@@ -284,7 +299,7 @@ public final class RaceWatch {
             int w = seenWrites ? -1 : writes.indexOf(o);
             boolean afterWrite = w >= 0 && unordered(ctx, writes.stamps[w]);
             boolean afterRead = write && r >= 0 && unordered(ctx, reads.stamps[r]);
-            raced = afterWrite || afterRead;
+            raced = !atomic && (afterWrite || afterRead);
             other = afterWrite ? writes.sites[w] : afterRead ? reads.sites[r] : null;
             if (write) {
                 writes.put(w, o, me, site);
