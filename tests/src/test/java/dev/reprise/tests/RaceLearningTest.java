@@ -49,6 +49,27 @@ class RaceLearningTest {
     }
 
     /**
+     * A recursion that reads a static field at every level until its stack overflows, caught five
+     * times: in a recording that learns races, the overflow often comes in the watch's work, which
+     * its replays do not do. A watch holding a field's lock when the stack ran out left it held,
+     * and the next overflow's recording waited for itself forever; once that was mended, replays,
+     * with their doubled stacks, recursed on past where the recording had overflowed.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"rto", "to"})
+    void anOverflowInTheWatchReplays(String order) {
+        Path rec = tmp.resolve("rec");
+        Run recorded = record(rec, order, "corpus.single.CaughtOverflow");
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().startsWith("caught 5 overflows\n"), recorded::toString);
+        for (int seed = 1; seed <= Reprise.chaosReplays(2); seed++) {
+            Run replayed = replay(rec, seed);
+            assertEquals(recorded.stdout(), replayed.stdout(), replayed::toString);
+            assertEquals(recorded.status(), replayed.status(), replayed::toString);
+        }
+    }
+
+    /**
      * A field that only code holding its object's monitor touches is no race, also when a
      * volatile write to the same object comes between two holders: the first recording names
      * nothing, and its replays match.

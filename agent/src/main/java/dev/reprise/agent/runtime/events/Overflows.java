@@ -1,5 +1,7 @@
 package dev.reprise.agent.runtime.events;
 
+import dev.reprise.agent.runtime.ordering.RaceWatch;
+
 /**
  * A stack overflow inside Reprise's own work on an event. The JVM throws it at whatever call
  * ran out of stack, which may be one of Reprise's between the claim of an event and its end:
@@ -11,16 +13,30 @@ package dev.reprise.agent.runtime.events;
  * throws a {@code StackOverflowError} from the call the recording's overflow cut
  * ({@link ReplayEv}), where the program catches it as it did. A replay whose own stack overflows
  * first stops with a report.
+ *
+ * <p>An overflow in the race watch's work, which only a learning recording does, is logged the
+ * same way though it holds no claim: a replay runs none of that work, and with its doubled stack
+ * it recursed on where the recording had overflowed (a program that recurses until it
+ * overflows, catching it, five times over).
  */
 final class Overflows {
     private Overflows() {
     }
 
-    /** The program caught a {@code StackOverflowError} on this thread. */
-    static void caught() {
+    /** The program caught {@code overflow}, a {@code StackOverflowError}, on this thread. */
+    static void caught(Throwable overflow) {
         ThreadCtx ctx = Rt.current();
-        if (ctx == ThreadCtx.UNRECORDED || ctx.depth == ctx.baseDepth || hookOnStack()) {
-            return; // no claim held, or held by a hook whose live work the program runs in
+        if (ctx == ThreadCtx.UNRECORDED) {
+            return;
+        }
+        if (ctx.depth == ctx.baseDepth || hookOnStack()) {
+            // No claim held, or held by a hook whose live work the program runs in.
+            if (ctx.ev.recording() && thrownWatching(overflow)) {
+                ctx.depth = ctx.baseDepth + 1;
+                Ev.begin(ctx, Ev.OVERFLOW, 0, 0).end();
+                ctx.depth = ctx.baseDepth;
+            }
+            return;
         }
         ctx.ev.abandon();
         if (ctx.ev.recording()) {
@@ -30,6 +46,17 @@ final class Overflows {
             Divergence.overflowed(ctx);
         }
         ctx.depth = ctx.baseDepth;
+    }
+
+    /** Whether {@code overflow} was thrown in the race watch's work: its first frame past the JDK's is the watch's. */
+    private static boolean thrownWatching(Throwable overflow) {
+        for (StackTraceElement e : overflow.getStackTrace()) {
+            String c = e.getClassName();
+            if (!c.startsWith("java.") && !c.startsWith("jdk.") && !c.startsWith("sun.")) {
+                return c.equals(RaceWatch.class.getName());
+            }
+        }
+        return false;
     }
 
     /** Whether a frame of Reprise's hooks or runtime is below the handler's: rare, so the walk's cost is no matter. */

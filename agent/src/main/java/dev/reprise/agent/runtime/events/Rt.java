@@ -162,7 +162,7 @@ public final class Rt {
      */
     public static void caught(Throwable t) {
         if (t instanceof StackOverflowError && active) {
-            Overflows.caught();
+            Overflows.caught(t);
         }
     }
 

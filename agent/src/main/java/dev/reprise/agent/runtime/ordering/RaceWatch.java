@@ -73,7 +73,7 @@ public final class RaceWatch {
     private static final boolean[] FILLED = new boolean[MAX_FIELDS];
     /** The classes declaring fields ordered already (named or learned before): their other written fields go along. */
     private static volatile Set<String> orderedOwners = Set.of();
-    /** Per field, 1 while a thread reads or updates its {@link #ACCESSES}; through {@link #LOCKS}. */
+    /** Per field, a thread's index plus one while it reads or updates the field's {@link #ACCESSES}; through {@link #LOCKS}. */
     private static final int[] LOCKED = new int[MAX_FIELDS];
     private static final VarHandle LOCKS = MethodHandles.arrayElementVarHandle(int[].class);
     /** Recorded threads' contexts by index, set as each opens, before any thread orders after its events. */
@@ -106,6 +106,13 @@ public final class RaceWatch {
             }
         }
         orderedOwners = Set.copyOf(owners);
+        if (watch) {
+            // Linked now, not at the first watched access, which may come deep in a recursion:
+            // the release's linking overflowed the stack there and left a field's lock held.
+            LOCKS.compareAndSet(LOCKED, 0, 0, 0);
+            LOCKS.getOpaque(LOCKED, 0);
+            LOCKS.setRelease(LOCKED, 0, 0);
+        }
         on = watch;
     }
 
@@ -277,11 +284,21 @@ public final class RaceWatch {
         // accessing the field of two objects at once otherwise mixed one's object with the
         // other's stamps, a race no two threads ran.
         // A waiter spins reading, not writing: a failed compare-and-set takes the lock's cache
-        // line from its holder as a successful one does.
-        while (!LOCKS.compareAndSet(LOCKED, f, 0, 1)) {
+        // line from its holder as a successful one does. The lock holds its thread's index plus
+        // one. Found held by this thread, it is one whose release a stack overflow stopped (the
+        // program recursing until it overflows, then catching it): nothing here nests, so the
+        // thread takes it back rather than waiting for itself forever.
+        int holder = ctx.index + 1;
+        acquire:
+        while (!LOCKS.compareAndSet(LOCKED, f, 0, holder)) {
+            int held;
             do {
                 Thread.onSpinWait();
-            } while ((int) LOCKS.getOpaque(LOCKED, f) != 0);
+                held = (int) LOCKS.getOpaque(LOCKED, f);
+                if (held == holder) {
+                    break acquire;
+                }
+            } while (held != 0);
         }
         try {
             Accesses accesses = ACCESSES[f];
