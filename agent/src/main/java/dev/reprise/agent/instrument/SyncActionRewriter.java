@@ -59,21 +59,31 @@ final class SyncActionRewriter extends ClassVisitor {
     private boolean racy;
     /** Its reference array elements are ordered: the JDK's concurrency code, or a class {@link OrderedFields} names. */
     private boolean elements;
-    /** Its primitive array elements are ordered too: a class {@link OrderedFields} names. */
+    /**
+     * Its primitive array elements are ordered too: a class {@link OrderedFields} names that makes
+     * atomic accesses, the only kind whose primitive elements a recording watches. Another named
+     * class raced on its reference arrays: h2's string utilities, ordered for those, read their
+     * characters plainly by the million.
+     */
     private boolean primitives;
+    /** The class makes atomic accesses ({@link #makesAtomicAccess}), as the constructor's caller found. */
+    private final boolean atomics;
     /** The entry point for an action on an object: the class is one of {@link #THREAD_STATE_KEEPERS}, or not. */
     private String enterObject;
     private int version;
 
     /**
      * {@code locals}: read for every method when the class {@linkplain #namesAtomicAccess names
-     * atomic access}; {@code initializer}: the static initializer is rewritten too.
+     * atomic access}; {@code initializer}: the static initializer is rewritten too;
+     * {@code atomics}: the class {@linkplain #makesAtomicAccess makes atomic accesses}.
      */
-    SyncActionRewriter(ClassVisitor next, VolatileFields.Lookup volatiles, MethodLocals locals, boolean initializer) {
+    SyncActionRewriter(ClassVisitor next, VolatileFields.Lookup volatiles, MethodLocals locals, boolean initializer,
+                       boolean atomics) {
         super(Opcodes.ASM9, next);
         this.volatiles = volatiles;
         this.locals = locals;
         this.initializer = initializer;
+        this.atomics = atomics;
     }
 
     /** Whether the class names {@code Unsafe} or {@code VarHandle}: only then are its methods' local counts needed. */
@@ -114,8 +124,8 @@ final class SyncActionRewriter extends ClassVisitor {
         this.version = version & 0xFFFF;
         this.className = name;
         this.racy = Catalogue.ordersSyncActionsIn(name);
-        this.primitives = OrderedFields.ordersElementsIn(name);
-        this.elements = racy || primitives;
+        this.elements = racy || OrderedFields.ordersElementsIn(name);
+        this.primitives = atomics && OrderedFields.ordersElementsIn(name);
         this.enterObject = THREAD_STATE_KEEPERS.contains(name) ? "enterUnlessThread" : "enter";
         super.visit(version, access, name, signature, superName, interfaces);
     }

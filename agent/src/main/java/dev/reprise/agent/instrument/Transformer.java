@@ -327,7 +327,8 @@ public final class Transformer implements ClassFileTransformer {
         if (passes.syncActions()) {
             // The class's own fields and hashCode, known before any pass asks about them.
             volatileFields.define(name, VolatileFields.scan(reader));
-            chain = new SyncActionRewriter(chain, volatileFields, locals, passes.application());
+            chain = new SyncActionRewriter(chain, volatileFields, locals, passes.application(),
+                    atomics && OrderedFields.ordersElementsIn(name) && SyncActionRewriter.makesAtomicAccess(reader));
             if (repeatedReads) {
                 chain = new RepeatedReads(chain, volatileFields, locals);
             }
