@@ -46,9 +46,13 @@ final class ConstructorThis {
      * caller leaves the constructor as it is.
      */
     static ConstructorThis of(String owner, MethodNode m) {
+        int calls = 0;
         for (AbstractInsnNode i = m.instructions.getFirst(); i != null; i = i.getNext()) {
             if (i instanceof VarInsnNode v && v.var == 0 && v.getOpcode() >= Opcodes.ISTORE && v.getOpcode() <= Opcodes.ASTORE) {
                 return null;
+            }
+            if (i instanceof MethodInsnNode) {
+                calls++;
             }
         }
         Frame<SourceValue>[] frames;
@@ -56,12 +60,6 @@ final class ConstructorThis {
             frames = new Analyzer<>(new SourceInterpreter()).analyze(owner, m);
         } catch (AnalyzerException | RuntimeException e) {
             return null;
-        }
-        int calls = 0;
-        for (AbstractInsnNode i = m.instructions.getFirst(); i != null; i = i.getNext()) {
-            if (i instanceof MethodInsnNode) {
-                calls++;
-            }
         }
         ConstructorThis self = new ConstructorThis(calls);
         int fields = 0;
@@ -113,7 +111,7 @@ final class ConstructorThis {
 
     /** Whether operand {@code entry} of call {@code ordinal} (0 the receiver, 1 the first argument) is {@code this}. */
     boolean operandOnThis(int ordinal, int entry) {
-        return ordinal < operandsOnThis.length && entry < 64 && (operandsOnThis[ordinal] & (1L << entry)) != 0;
+        return entry < 64 && (operandsOnThis[ordinal] & (1L << entry)) != 0;
     }
 
     /** Whether call {@code ordinal} is the one that initializes {@code this}. */

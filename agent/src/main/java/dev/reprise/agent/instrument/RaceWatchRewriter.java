@@ -42,8 +42,9 @@ final class RaceWatchRewriter extends ClassVisitor {
     private String className;
     /** Whether its reference array elements are watched: an application class's, not ordered already. */
     private boolean elements;
-    /** Whether its primitive array elements are watched too: the class makes atomic accesses. */
+    /** The class makes atomic accesses. */
     private final boolean atomics;
+    /** Whether its primitive array elements are watched too: its reference ones are, and it makes atomic accesses. */
     private boolean primitives;
 
     /** {@code atomics}: the class makes atomic accesses ({@link SyncActionRewriter#makesAtomicAccess}). */

@@ -52,8 +52,11 @@ final class SyncActionRewriter extends ClassVisitor {
 
     private final VolatileFields.Lookup volatiles;
     private final MethodLocals locals;
-    /** Whether static initializers are rewritten too (an application class's). */
-    private final boolean initializer;
+    /**
+     * An application class's: its static initializer is rewritten too, and a learning recording
+     * hears of its atomic writes to arrays ({@code RaceWatch.atomicWrite}).
+     */
+    private final boolean application;
     private String className;
     /** The class is the JDK's concurrency code: its plain fields count too ({@link VolatileFields}). */
     private boolean racy;
@@ -68,21 +71,23 @@ final class SyncActionRewriter extends ClassVisitor {
     private boolean primitives;
     /** The class makes atomic accesses ({@link #makesAtomicAccess}), as the constructor's caller found. */
     private final boolean atomics;
-    /** The entry point for an action on an object: the class is one of {@link #THREAD_STATE_KEEPERS}, or not. */
+    /** The class is one of {@link #THREAD_STATE_KEEPERS}. */
+    private boolean keepsThreadState;
+    /** The entry point for an action on an object, by {@link #keepsThreadState}. */
     private String enterObject;
     private int version;
 
     /**
      * {@code locals}: read for every method when the class {@linkplain #namesAtomicAccess names
-     * atomic access}; {@code initializer}: the static initializer is rewritten too;
+     * atomic access}; {@code application}: an application class's ({@link #application});
      * {@code atomics}: the class {@linkplain #makesAtomicAccess makes atomic accesses}.
      */
-    SyncActionRewriter(ClassVisitor next, VolatileFields.Lookup volatiles, MethodLocals locals, boolean initializer,
+    SyncActionRewriter(ClassVisitor next, VolatileFields.Lookup volatiles, MethodLocals locals, boolean application,
                        boolean atomics) {
         super(Opcodes.ASM9, next);
         this.volatiles = volatiles;
         this.locals = locals;
-        this.initializer = initializer;
+        this.application = application;
         this.atomics = atomics;
     }
 
@@ -126,14 +131,15 @@ final class SyncActionRewriter extends ClassVisitor {
         this.racy = Catalogue.ordersSyncActionsIn(name);
         this.elements = racy || OrderedFields.ordersElementsIn(name);
         this.primitives = atomics && OrderedFields.ordersElementsIn(name);
-        this.enterObject = THREAD_STATE_KEEPERS.contains(name) ? "enterUnlessThread" : "enter";
+        this.keepsThreadState = THREAD_STATE_KEEPERS.contains(name);
+        this.enterObject = keepsThreadState ? "enterUnlessThread" : "enter";
         super.visit(version, access, name, signature, superName, interfaces);
     }
 
     @Override
     public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
         MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
-        if ((name.equals("<clinit>") && !initializer) || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+        if ((name.equals("<clinit>") && !application) || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
             return mv;
         }
         int firstTemp = locals.first(name + desc);
@@ -153,6 +159,11 @@ final class SyncActionRewriter extends ClassVisitor {
                     signature, exceptions);
         }
         return new Actions(mv, access, name, desc, firstTemp, null);
+    }
+
+    /** Whether {@code opcode} is an element instruction this class's actions include. */
+    private boolean bracketsElement(int opcode) {
+        return elements && (opcode == Opcodes.AALOAD || opcode == Opcodes.AASTORE) || primitives && ArrayElements.isPrimitive(opcode);
     }
 
     /** Whether constructor {@code m} has an instruction {@link Actions} may bracket: only then is it analyzed. */
@@ -289,8 +300,7 @@ final class SyncActionRewriter extends ClassVisitor {
          */
         @Override
         public void visitInsn(int opcode) {
-            if (!(elements && (opcode == Opcodes.AALOAD || opcode == Opcodes.AASTORE)
-                    || primitives && ArrayElements.isPrimitive(opcode))) {
+            if (!bracketsElement(opcode)) {
                 super.visitInsn(opcode);
                 return;
             }
@@ -368,7 +378,7 @@ final class SyncActionRewriter extends ClassVisitor {
             for (int i = args.length - 1; i >= keep; i--) {
                 super.visitVarInsn(args[i].getOpcode(Opcodes.ISTORE), slots[i]);
             }
-            if (initializer && RaceWatch.on() && !isRead(owner, name) && !(owner.equals(VAR_HANDLE) && keep == 0)) {
+            if (application && RaceWatch.on() && !isRead(owner, name) && !(owner.equals(VAR_HANDLE) && keep == 0)) {
                 // A learning recording: an atomic write to an array's element, which the class's
                 // plain reads of its elements may race with (RaceWatch.atomicWrite).
                 super.visitInsn(Opcodes.DUP);
@@ -377,7 +387,7 @@ final class SyncActionRewriter extends ClassVisitor {
             }
             super.visitInsn(Opcodes.DUP);
             Label start;
-            if (UNSAFES.contains(owner) && enterObject.equals("enter")) {
+            if (UNSAFES.contains(owner) && !keepsThreadState) {
                 // An Unsafe access with a null base reaches memory at an absolute address: the offset names it.
                 super.visitVarInsn(Opcodes.LLOAD, slots[1]);
                 start = enter("enterUnsafe", "(Ljava/lang/Object;JI)V", isRead(owner, name));

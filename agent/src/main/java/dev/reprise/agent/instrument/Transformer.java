@@ -313,6 +313,10 @@ public final class Transformer implements ClassFileTransformer {
         List<Catalogue.PrologueHook> applied = new ArrayList<>();
         ClassVisitor chain = writer;
         boolean atomics = passes.syncActions() && SyncActionRewriter.namesAtomicAccess(reader);
+        // Whether the class makes atomic accesses, read from its code once, and only for the passes
+        // that ask: one orders a named class's primitive elements, the other watches them.
+        boolean makesAtomics = atomics && (OrderedFields.ordersElementsIn(name) || passes.races() && passes.application())
+                && SyncActionRewriter.makesAtomicAccess(reader);
         boolean repeatedReads = passes.syncActions() && OrderedFields.mayBeNamedIn(reader);
         boolean monitorLocals = passes.monitors() && firstLoad;
         if (passes.application()) {
@@ -327,8 +331,7 @@ public final class Transformer implements ClassFileTransformer {
         if (passes.syncActions()) {
             // The class's own fields and hashCode, known before any pass asks about them.
             volatileFields.define(name, VolatileFields.scan(reader));
-            chain = new SyncActionRewriter(chain, volatileFields, locals, passes.application(),
-                    atomics && OrderedFields.ordersElementsIn(name) && SyncActionRewriter.makesAtomicAccess(reader));
+            chain = new SyncActionRewriter(chain, volatileFields, locals, passes.application(), makesAtomics);
             if (repeatedReads) {
                 chain = new RepeatedReads(chain, volatileFields, locals);
             }
@@ -367,8 +370,7 @@ public final class Transformer implements ClassFileTransformer {
         if (passes.races()) {
             // Farthest from the writer: it sees the class's own field instructions, and its calls
             // pass through every other pass, none of which rewrites them.
-            chain = new RaceWatchRewriter(chain, volatileFields, passes.application(),
-                    passes.application() && SyncActionRewriter.namesAtomicAccess(reader) && SyncActionRewriter.makesAtomicAccess(reader));
+            chain = new RaceWatchRewriter(chain, volatileFields, passes.application(), makesAtomics);
         }
         reader.accept(chain, 0);
         for (Catalogue.PrologueHook h : prologues) {

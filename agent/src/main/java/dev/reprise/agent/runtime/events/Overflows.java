@@ -32,19 +32,23 @@ final class Overflows {
         if (ctx.depth == ctx.baseDepth || hookOnStack()) {
             // No claim held, or held by a hook whose live work the program runs in.
             if (ctx.ev.recording() && thrownWatching(overflow)) {
-                ctx.depth = ctx.baseDepth + 1;
-                Ev.begin(ctx, Ev.OVERFLOW, 0, 0).end();
-                ctx.depth = ctx.baseDepth;
+                logged(ctx);
             }
             return;
         }
         ctx.ev.abandon();
         if (ctx.ev.recording()) {
-            ctx.depth = ctx.baseDepth + 1;
-            Ev.begin(ctx, Ev.OVERFLOW, 0, 0).end();
+            logged(ctx);
         } else {
             Divergence.overflowed(ctx);
+            ctx.depth = ctx.baseDepth;
         }
+    }
+
+    /** Records the overflow as an event of its own, and leaves the thread holding no claim. */
+    private static void logged(ThreadCtx ctx) {
+        ctx.depth = ctx.baseDepth + 1;
+        Ev.begin(ctx, Ev.OVERFLOW, 0, 0).end();
         ctx.depth = ctx.baseDepth;
     }
 
