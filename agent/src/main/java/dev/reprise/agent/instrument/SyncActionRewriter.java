@@ -172,7 +172,7 @@ final class SyncActionRewriter extends ClassVisitor {
             if (i instanceof FieldInsnNode f && volatiles.orderedDeclarer(f.owner, f.name, racy) != null
                     || i instanceof MethodInsnNode c && (c.getOpcode() == Opcodes.INVOKEVIRTUAL
                             && locationIndex(c.owner, c.name, c.desc, racy) >= 0 || c.name.equals("clone"))
-                    || elements && (i.getOpcode() == Opcodes.AALOAD || i.getOpcode() == Opcodes.AASTORE)) {
+                    || bracketsElement(i.getOpcode())) {
                 return true;
             }
         }
