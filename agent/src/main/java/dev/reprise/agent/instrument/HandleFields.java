@@ -19,21 +19,54 @@ import org.objectweb.asm.Type;
  * ({@link VolatileFields#orderedDeclarer}). Unordered, a replay's reader saw another value than
  * its recording's (log4j2's asynchronous loggers diverged in every RTO replay).
  *
- * <p>Found in an application class's own bytes as it is instrumented, for that class's own code:
- * the answer is then a function of the class file, as its cache entry needs, and the same in a
- * recording and its replays whatever order classes load in. Disruptor's sequences read the field
- * in the class that makes its handle; code of another class reading it plainly is not ordered.
+ * <p>Found in an application class's own bytes as it is instrumented: the answer is then a
+ * function of the class file, as its cache entry needs, and the same in a recording and its
+ * replays whatever order classes load in. The handles a class makes for its own fields order
+ * those fields wherever they are read, as a volatile's declaration does
+ * ({@code VolatileFields.Declared#handled}): JCTools' map publishes its table through
+ * {@code Unsafe} and reads it plainly in the map and in its nested resizer alike. A handle another
+ * class makes orders the field in that class's code only.
+ *
+ * <p>A maker is the JDK's ({@code findVarHandle}, a field updater, {@code objectFieldOffset}), or
+ * a library's helper taking the class and the field's name and giving an offset or a handle
+ * (JCTools' {@code UnsafeAccess.fieldOffset(Class, String)}).
  */
 final class HandleFields {
     private static final String LOOKUP = "java/lang/invoke/MethodHandles$Lookup";
     /** The method names a class file must hold for any of its handles to be found: a cheap first test. */
-    private static final String[] MAKERS = {"findVarHandle", "newUpdater", "objectFieldOffset"};
+    private static final String[] MAKERS = {"findVarHandle", "newUpdater", "objectFieldOffset",
+        Helper.OFFSET, Helper.HANDLE};
+    /** The descriptors of a library's helpers that make a handle from a class and a field's name. */
+    private static final class Helper {
+        static final String OFFSET = "(Ljava/lang/Class;Ljava/lang/String;)J";
+        static final String HANDLE = "(Ljava/lang/Class;Ljava/lang/String;)Ljava/lang/invoke/VarHandle;";
+    }
+
     private HandleFields() {
     }
 
     /** The fields the class file {@code bytes} makes handles for, each {@code owner.name}: the class the handle names, and the field. */
     static Set<String> of(byte[] bytes) {
-        ClassReader reader = new ClassReader(bytes);
+        return of(new ClassReader(bytes));
+    }
+
+    /** The names of the class {@code reader} reads's own fields that its handles name. */
+    static Set<String> own(ClassReader reader) {
+        Set<String> all = of(reader);
+        if (all.isEmpty()) {
+            return Set.of();
+        }
+        String prefix = reader.getClassName() + '.';
+        Set<String> own = new HashSet<>();
+        for (String f : all) {
+            if (f.startsWith(prefix) && f.indexOf('.', prefix.length()) < 0) {
+                own.add(f.substring(prefix.length()));
+            }
+        }
+        return own;
+    }
+
+    private static Set<String> of(ClassReader reader) {
         if (!ConstantPool.hasString(reader, MAKERS)) {
             return Set.of();
         }
@@ -76,7 +109,8 @@ final class HandleFields {
             boolean maker = owner.equals(LOOKUP) && name.equals("findVarHandle")
                     || name.equals("newUpdater") && owner.startsWith("java/util/concurrent/atomic/Atomic")
                     || name.equals("objectFieldOffset") && desc.startsWith("(Ljava/lang/Class;Ljava/lang/String;)")
-                    || name.equals("getDeclaredField") && owner.equals("java/lang/Class");
+                    || name.equals("getDeclaredField") && owner.equals("java/lang/Class")
+                    || opcode == Opcodes.INVOKESTATIC && (desc.equals(Helper.OFFSET) || desc.equals(Helper.HANDLE));
             if (maker && firstClass != null && lastString != null) {
                 found.add(firstClass + '.' + lastString);
             }

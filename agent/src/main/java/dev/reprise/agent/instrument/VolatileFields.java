@@ -33,10 +33,13 @@ import dev.reprise.agent.instrument.cache.CacheEntry;
  */
 public final class VolatileFields {
     /**
-     * A class's own fields: which are declared, which of them are volatile, which final, and its
-     * superclass; and whether it declares an instance {@code hashCode()I}, abstract or not.
+     * A class's own fields: which are declared, which of them are volatile, which final, which of
+     * the others the class's own handles name ({@link HandleFields#own}: ordered wherever read, as
+     * volatiles are), and its superclass; and whether it declares an instance {@code hashCode()I},
+     * abstract or not.
      */
-    public record Declared(String superName, Set<String> fields, Set<String> volatiles, Set<String> finals, boolean ownHashCode) {
+    public record Declared(String superName, Set<String> fields, Set<String> volatiles, Set<String> finals, Set<String> handled,
+                           boolean ownHashCode) {
         /**
          * Kept for every class loaded while the agent runs (thousands): as immutable sets, an
          * array each and none when empty, a fraction of a {@code HashSet}'s map and nodes.
@@ -45,10 +48,11 @@ public final class VolatileFields {
             fields = Set.copyOf(fields);
             volatiles = Set.copyOf(volatiles);
             finals = Set.copyOf(finals);
+            handled = Set.copyOf(handled);
         }
     }
 
-    private static final Declared UNKNOWN = new Declared(null, Set.of(), Set.of(), Set.of(), false);
+    private static final Declared UNKNOWN = new Declared(null, Set.of(), Set.of(), Set.of(), Set.of(), false);
     /** The answer kind of {@link Lookup#hashCodeDeclarer}, where a field question has its racy flag. */
     private static final String HASH_CODE = "h";
     /** The answer kind of {@link Lookup#jdkAncestor}. */
@@ -219,8 +223,9 @@ public final class VolatileFields {
 
     /**
      * The class declaring the field {@code owner.name} if accesses to it are synchronization
-     * actions, else null: a volatile field, one named by {@link OrderedFields}, a non-final one a
-     * handle names ({@link HandleFields}), or with {@code racy}, any non-final field that a class
+     * actions, else null: a volatile field, one named by {@link OrderedFields}, one its declarer's
+     * own handles name ({@link Declared#handled}), a non-final one a handle of the accessing class
+     * names ({@link HandleFields}), or with {@code racy}, any non-final field that a class
      * of {@code java.util.concurrent} declares. {@code loader} is the loader of the class whose
      * code names the field.
      */
@@ -236,7 +241,7 @@ public final class VolatileFields {
             // A handle may name the field through any class from the access's owner up to its declarer.
             handled |= !handles.isEmpty() && handles.contains(c + '.' + name);
             if (d.fields().contains(name)) {
-                boolean ordered = d.volatiles().contains(name) || OrderedFields.contains(c, name)
+                boolean ordered = d.volatiles().contains(name) || d.handled().contains(name) || OrderedFields.contains(c, name)
                         || handled && !d.finals().contains(name)
                         || racy && !d.finals().contains(name) && c.startsWith("java/util/concurrent/");
                 return ordered ? c : null;
@@ -257,7 +262,8 @@ public final class VolatileFields {
             Declared d = declared(loader, c);
             handled |= !handles.isEmpty() && handles.contains(c + '.' + name);
             if (d.fields().contains(name)) {
-                boolean plain = !d.volatiles().contains(name) && !d.finals().contains(name) && !OrderedFields.contains(c, name)
+                boolean plain = !d.volatiles().contains(name) && !d.finals().contains(name) && !d.handled().contains(name)
+                        && !OrderedFields.contains(c, name)
                         && !handled && !c.startsWith("java/util/concurrent/");
                 return plain ? c : null;
             }
@@ -353,6 +359,16 @@ public final class VolatileFields {
                 return null;
             }
         }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return new Declared(reader.getSuperName(), fields, volatiles, finals, hashCode[0]);
+        // The JDK's handles order its own fields where it reads them: its classes are ordered by
+        // the passes that name them, not by their class files.
+        Set<String> handled = new HashSet<>();
+        if (!Transformer.isJdkName(reader.getClassName())) {
+            for (String f : HandleFields.own(reader)) {
+                if (fields.contains(f) && !volatiles.contains(f) && !finals.contains(f)) {
+                    handled.add(f);
+                }
+            }
+        }
+        return new Declared(reader.getSuperName(), fields, volatiles, finals, handled, hashCode[0]);
     }
 }

@@ -14,16 +14,17 @@ import dev.reprise.agent.instrument.cache.CacheEntry;
  */
 class KeptFieldsTest {
     private static final VolatileFields.Declared FIELDS =
-            new VolatileFields.Declared("app/Base", Set.of("count", "state", "name"), Set.of("state"), Set.of("name"), true);
+            new VolatileFields.Declared("app/Base", Set.of("count", "state", "name", "table"), Set.of("state"), Set.of("name"), Set.of("table"), true);
 
     @Test
     void keptFieldsAnswerWhenAskedAndADamagedSectionAnswersAsUnknownFields() {
         VolatileFields fields = new VolatileFields();
         fields.defineKept("app/Base", CacheEntry.declaredBytes(FIELDS));
         fields.defineKept("app/Sub", CacheEntry.declaredBytes(
-                new VolatileFields.Declared("app/Base", Set.of("own"), Set.of(), Set.of(), false)));
+                new VolatileFields.Declared("app/Base", Set.of("own"), Set.of(), Set.of(), Set.of(), false)));
         assertEquals("app/Base", fields.orderedDeclarer(null, "app/Sub", "state", false), "volatile, declared above");
         assertEquals(null, fields.orderedDeclarer(null, "app/Sub", "count", false), "plain");
+        assertEquals("app/Base", fields.orderedDeclarer(null, "app/Sub", "table", false), "named by its declarer's own handle");
         assertEquals("app/Base", fields.hashCodeDeclarer(null, "app/Sub"));
 
         byte[] cut = CacheEntry.declaredBytes(FIELDS);

@@ -69,7 +69,7 @@ public record CacheEntry(byte[] bytes, List<String> sites, List<String> answers,
 
     /**
      * A class's own fields: its superclass ("" for none), whether it declares a hashCode, then each
-     * field as a kind ('v'olatile, 'f'inal, 'p'lain) and name. Null for null.
+     * field as a kind ('v'olatile, 'f'inal, 'h'andled, 'p'lain) and name. Null for null.
      */
     public static byte[] declaredBytes(VolatileFields.Declared d) {
         if (d == null) {
@@ -82,7 +82,7 @@ public record CacheEntry(byte[] bytes, List<String> sites, List<String> answers,
             out.writeBoolean(d.ownHashCode());
             out.writeInt(d.fields().size());
             for (String f : new java.util.TreeSet<>(d.fields())) { // in an order of their own: the same entry every time
-                out.writeByte(d.volatiles().contains(f) ? 'v' : d.finals().contains(f) ? 'f' : 'p');
+                out.writeByte(d.volatiles().contains(f) ? 'v' : d.finals().contains(f) ? 'f' : d.handled().contains(f) ? 'h' : 'p');
                 writeString(out, f);
             }
             return bytes.toByteArray();
@@ -106,8 +106,10 @@ public record CacheEntry(byte[] bytes, List<String> sites, List<String> answers,
         String[] fields = new String[n];
         String[] volatiles = new String[n];
         String[] finals = new String[n];
+        String[] handled = new String[n];
         int v = 0;
         int f = 0;
+        int h = 0;
         for (int i = 0; i < n; i++) {
             int kind = in.readByte();
             String name = in.readString();
@@ -116,13 +118,15 @@ public record CacheEntry(byte[] bytes, List<String> sites, List<String> answers,
                 volatiles[v++] = name;
             } else if (kind == 'f') {
                 finals[f++] = name;
+            } else if (kind == 'h') {
+                handled[h++] = name;
             }
         }
         if (in.remaining() != 0) {
             throw new EOFException("a section longer than its fields");
         }
         return new VolatileFields.Declared(superName.isEmpty() ? null : superName, Set.of(fields),
-                Set.of(Arrays.copyOf(volatiles, v)), Set.of(Arrays.copyOf(finals, f)), hashCode);
+                Set.of(Arrays.copyOf(volatiles, v)), Set.of(Arrays.copyOf(finals, f)), Set.of(Arrays.copyOf(handled, h)), hashCode);
     }
 
     /**

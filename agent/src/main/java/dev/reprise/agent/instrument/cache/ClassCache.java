@@ -86,7 +86,7 @@ public final class ClassCache {
             File dirFile = dir.toFile();
             byte[] probe = {(byte) 0xCA, (byte) 0xFE};
             EntryFile.read(file(dirFile, "reprise/Absent", true, Checksums.crc32c(probe)), probe);
-            VolatileFields.Declared fields = new VolatileFields.Declared("java/lang/Object", Set.of("f", "g"), Set.of("f"), Set.of("g"), false);
+            VolatileFields.Declared fields = new VolatileFields.Declared("java/lang/Object", Set.of("f", "g"), Set.of("f"), Set.of("g"), Set.of(), false);
             File probed = file(dirFile, "reprise/Probe", true, Checksums.crc32c(probe));
             EntryFile.write(probed, probe, new CacheEntry(probe, List.of("probe"), List.of("reprise/Probe;f;0;"),
                     CacheEntry.declaredBytes(fields)));

@@ -30,7 +30,7 @@ import dev.reprise.agent.instrument.VolatileFields;
  */
 class CacheEntriesTest {
     private static final VolatileFields.Declared FIELDS =
-            new VolatileFields.Declared("app/Base", Set.of("count", "state", "name"), Set.of("state"), Set.of("name"), true);
+            new VolatileFields.Declared("app/Base", Set.of("count", "state", "name", "table"), Set.of("state"), Set.of("name"), Set.of("table"), true);
     private static final CacheEntry ENTRY = new CacheEntry(new byte[] {(byte) 0xCA, (byte) 0xFE, 0, 1},
             List.of("app.Main.run:12", "app.Main.run:14", "app.Main.<clinit>:3"),
             List.of("app/Other;count;0;app/Other", "app/Key;;h;"), CacheEntry.declaredBytes(FIELDS));
