@@ -133,7 +133,8 @@ public final class ReplayEv extends Ev {
     /**
      * The next event's header, or null at the stream's end. A settled identity hash this replay
      * did not look for is passed over, counted: its object took its value otherwise here, as it
-     * would have before settlements were written (a JVM hash, say), which need not diverge.
+     * would have before settlements were written (a JVM hash, say), which need not diverge. So is
+     * a first hash this replay did not look for: another way gave its object a value first.
      */
     private EventHeader nextHeader() {
         while (!in.atEnd()) {
@@ -143,7 +144,7 @@ public final class ReplayEv extends Ev {
                 aloneEnding = true;
                 h = EventHeader.read(in); // the event it marks
             }
-            if (h.op() != IDENTITY_SETTLED.id || op == IDENTITY_SETTLED.id) {
+            if (h.op() != IDENTITY_SETTLED.id && h.op() != IDENTITY_FIRST.id || h.op() == op) {
                 return h;
             }
             in.skip(h.length());
