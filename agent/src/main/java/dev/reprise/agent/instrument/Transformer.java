@@ -172,19 +172,22 @@ public final class Transformer implements ClassFileTransformer {
         if (name == null || name.startsWith("dev/reprise/")) {
             return null;
         }
-        List<Catalogue.PrologueHook> prologues = catalogue.prologuesOf(name);
-        List<Catalogue.ConstructedHook> constructed = catalogue.constructedHooksOf(name);
-        boolean app = isApplicationClass(name, loader);
-        Passes passes = new Passes(app, app || catalogue.rewritesSitesIn(name), app || catalogue.ordersMonitorsIn(name) || Catalogue.ordersSyncActionsIn(name),
-                app || Catalogue.ordersSyncActionsIn(name) || OrderedFields.declaredIn(name), !app && QuietCallRewriter.candidate(name),
-                JdkInternals.hasUnloggedMethods(name), RaceWatch.on() && (app || RaceWatchRewriter.watchesJdk(name)));
         // What transforming runs (reading class files, the agent's own tables) is not the program's,
         // nor is what it does to the thread's ThreadLocalRandom probes (contended tables advance them).
         // Suppressing first: it may open the thread's context, which gives the thread its probe, and
         // that probe is the program's, to be kept, not overwritten by the zero read before it.
+        // Before the first look in the agent's tables: a library that rewrote Object.equals (Mockito's
+        // inline mock maker) runs its advice in their lookups, which the program did not make.
         Rt.suppress();
         long probes = ThreadRandoms.probes();
+        boolean app = isApplicationClass(name, loader);
         try {
+            List<Catalogue.PrologueHook> prologues = catalogue.prologuesOf(name);
+            List<Catalogue.ConstructedHook> constructed = catalogue.constructedHooksOf(name);
+            Passes passes = new Passes(app, app || catalogue.rewritesSitesIn(name),
+                    app || catalogue.ordersMonitorsIn(name) || Catalogue.ordersSyncActionsIn(name),
+                    app || Catalogue.ordersSyncActionsIn(name) || OrderedFields.declaredIn(name), !app && QuietCallRewriter.candidate(name),
+                    JdkInternals.hasUnloggedMethods(name), RaceWatch.on() && (app || RaceWatchRewriter.watchesJdk(name)));
             if (!useCache || cache == null) {
                 byte[] out = instrument(name, lookup(loader, passes, bytes), bytes, prologues, constructed, passes, firstLoad);
                 if (useCache && !firstLoad && retransformedAtStartup != null) {
