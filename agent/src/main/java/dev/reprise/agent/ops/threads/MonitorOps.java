@@ -24,14 +24,16 @@ public final class MonitorOps {
      * JDK classes whose monitors programs share between threads: the console streams and the
      * synchronized collection wrappers, and the Timer's queue; and the cache of the jars that
      * {@code jar:} URLs open (a class loader's {@code getResourceAsStream}), whose first user
-     * opens the jar, an operation in that thread's recording.
+     * opens the jar, an operation in that thread's recording; and the JDBC driver registry, whose
+     * first thread to take its lock scans the class path for drivers, file operations of its own.
      */
     public static final java.util.Set<String> JDK_CLASSES = java.util.Set.of(
             "java/io/PrintStream", "java/util/Collections$SynchronizedCollection",
             "java/util/Collections$SynchronizedList", "java/util/Collections$SynchronizedRandomAccessList",
             "java/util/Collections$SynchronizedSet", "java/util/Collections$SynchronizedSortedSet",
             "java/util/Collections$SynchronizedMap", "java/util/Collections$SynchronizedSortedMap",
-            "java/util/Timer", "java/util/TimerThread", "sun/net/www/protocol/jar/JarFileFactory");
+            "java/util/Timer", "java/util/TimerThread", "sun/net/www/protocol/jar/JarFileFactory",
+            "java/sql/DriverManager");
 
     private static final Op MONITOR = Op.withRelaxedTwin("sync.monitor");
     private static final Op INTERNAL_LOCK = Op.withRelaxedTwin("sync.internallock");
