@@ -20,17 +20,6 @@ public final class ClassCounters {
     private int[] counts = NO_COUNTS;
     private int size;
 
-    /** Takes back the last {@link #next} of {@code c}, whose value went unused. */
-    public void undo(Class<?> c) {
-        int mask = keys.length - 1;
-        for (int i = System.identityHashCode(c) & mask; keys[i] != null; i = (i + 1) & mask) {
-            if (keys[i] == c) {
-                counts[i]--;
-                return;
-            }
-        }
-    }
-
     /** Increments and returns the counter of {@code c}. */
     public int next(Class<?> c) {
         if (keys.length == 0) {

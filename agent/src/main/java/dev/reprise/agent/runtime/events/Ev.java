@@ -44,8 +44,6 @@ public abstract class Ev {
      * replay did not look for is passed over ({@link ReplayEv}).
      */
     public static final Op IDENTITY_SETTLED = Op.named("identity.settled");
-    /** A thread gave an object its identity hash first, other threads running ({@code identity/FirstHashes}). */
-    public static final Op IDENTITY_FIRST = Op.named("identity.first");
 
     final ThreadCtx ctx;
     /**

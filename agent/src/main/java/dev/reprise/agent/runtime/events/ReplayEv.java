@@ -133,8 +133,7 @@ public final class ReplayEv extends Ev {
     /**
      * The next event's header, or null at the stream's end. A settled identity hash this replay
      * did not look for is passed over, counted: its object took its value otherwise here, as it
-     * would have before settlements were written (a JVM hash, say), which need not diverge. So is
-     * a first hash this replay did not look for: another way gave its object a value first.
+     * would have before settlements were written (a JVM hash, say), which need not diverge.
      */
     private EventHeader nextHeader() {
         while (!in.atEnd()) {
@@ -144,7 +143,7 @@ public final class ReplayEv extends Ev {
                 aloneEnding = true;
                 h = EventHeader.read(in); // the event it marks
             }
-            if (h.op() != IDENTITY_SETTLED.id && h.op() != IDENTITY_FIRST.id || h.op() == op) {
+            if (h.op() != IDENTITY_SETTLED.id || op == IDENTITY_SETTLED.id) {
                 return h;
             }
             in.skip(h.length());

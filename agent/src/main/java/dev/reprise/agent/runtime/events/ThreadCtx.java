@@ -27,12 +27,6 @@ public final class ThreadCtx {
     /** Non-zero while an intercepted call (or Reprise's own work) runs on this thread. */
     public int depth;
     /**
-     * The program's identity hashes of objects without a value of their own, counted once other
-     * threads run ({@code identity/FirstHashes}): names the hash at which this thread gave an
-     * object its value first.
-     */
-    public int identityHashes;
-    /**
      * The depth at which this context runs the program's own code: 0, but 1 for a replay's JDK
      * class initializer that the recording holds no events for, which runs live as inside an
      * event, yet gives identity hashes and opens nested initializers' contexts as the recording's

@@ -299,21 +299,8 @@ public final class IdentityHashes {
         if (o instanceof MethodType t) {
             return methodType(t); // before the header test: the JDK may have hashed a type by identity too
         }
-        if (!(o instanceof Class)) {
-            // Once other threads run, every hash of an object that hashes by identity is counted,
-            // whether its header holds a value yet or not, which differs between runs (FirstHashes).
-            if (hashedHeader(o)) {
-                if (FirstHashes.othersRun() && IdentityVerdicts.byIdentity(o.getClass())) {
-                    FirstHashes.count(Rt.current());
-                }
-                return o.hashCode();
-            }
-            if (!IdentityVerdicts.byIdentity(o.getClass())) {
-                return o.hashCode();
-            }
-            if (FirstHashes.othersRun()) {
-                FirstHashes.count(Rt.current());
-            }
+        if (!(o instanceof Class) && (hashedHeader(o) || !IdentityVerdicts.byIdentity(o.getClass()))) {
+            return o.hashCode();
         }
         return virtualized(o);
     }
@@ -399,9 +386,6 @@ public final class IdentityHashes {
         if (o == null || !Rt.active) {
             return System.identityHashCode(o);
         }
-        if (FirstHashes.othersRun() && !(o instanceof String) && !(o instanceof Class)) {
-            FirstHashes.count(Rt.current());
-        }
         return virtualized(o);
     }
 
@@ -471,41 +455,8 @@ public final class IdentityHashes {
         Class<?> c = o.getClass();
         String name = stableName(c);
         int count = ctx.hashCounters.next(c);
-        boolean replaying = !ctx.ev.recording();
-        int settled = ctx.depth == 0 && replaying ? ProvisionalHashes.replayed(ctx, name, count) : 0;
-        if (settled != 0) {
-            return keep(o, settled);
-        }
-        if (!Header.INSTALLS || o instanceof Class || !FirstHashes.mayRace(ctx)) {
-            return keep(o, value(ctx, name, count));
-        }
-        if (replaying) {
-            return FirstHashes.replayed(ctx, name) ? keep(o, value(ctx, name, count)) : awaitFirst(ctx, o, c);
-        }
-        int v = value(ctx, name, count);
-        int kept = keep(o, v);
-        if (kept == v) {
-            FirstHashes.recorded(ctx, name);
-        } else {
-            ctx.hashCounters.undo(c); // another thread hashed it first
-        }
-        return kept;
-    }
-
-    /**
-     * Replay: {@code o}'s value, which the recording's thread found given by another thread, or
-     * lost the race to give ({@link FirstHashes}): that thread's, once it gives it. If none does in
-     * time, the value this thread's counters give, as before first hashes were ordered.
-     */
-    private static int awaitFirst(ThreadCtx ctx, Object o, Class<?> c) {
-        ctx.hashCounters.undo(c);
-        long deadline = FirstHashes.deadline();
-        for (int i = 0; !mayBeHashedByJvm(o); i++) {
-            if (!FirstHashes.keepWaiting(i, deadline)) {
-                return keep(o, value(ctx, stableName(c), ctx.hashCounters.next(c)));
-            }
-        }
-        return virtualized(o);
+        int settled = ctx.depth == 0 && !ctx.ev.recording() ? ProvisionalHashes.replayed(ctx, name, count) : 0;
+        return keep(o, settled != 0 ? settled : value(ctx, name, count));
     }
 
     /**

@@ -5,7 +5,6 @@ import dev.reprise.agent.runtime.events.ReplayEv;
 import dev.reprise.agent.runtime.events.Rt;
 import dev.reprise.agent.runtime.events.Session;
 import dev.reprise.agent.runtime.events.ThreadCtx;
-import dev.reprise.agent.runtime.identity.FirstHashes;
 import dev.reprise.agent.runtime.identity.WeakIdentityTable;
 
 /**
@@ -296,7 +295,6 @@ public final class Threads {
     /** On main: its alone phase ends, and a cleanup that asked for that finds it ended. */
     private static void endAlonePhase(String why) {
         othersStarted = true;
-        FirstHashes.othersStarted();
         AloneEnd.clear();
         AloneMain.ends(why);
     }
