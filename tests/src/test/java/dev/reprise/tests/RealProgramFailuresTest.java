@@ -57,17 +57,23 @@ class RealProgramFailuresTest {
      * Mockito's inline mock maker weaves into {@code Object.equals}, and Reprise's own lookup of
      * a class in its set of ordered fields' owners, one owner here, calls it (JDK 25's set of one
      * compares with its empty marker): the advice's map lookups were recorded as the program's,
-     * in whichever thread loaded a class first, and every replay on JDK 25 diverged.
+     * in whichever thread loaded a class first, and every replay on JDK 25 diverged. Mockito's
+     * own stubbing races on a plain field when two threads call mocks: recorded, as a user
+     * would, until the recording learns nothing new.
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"rto", "to"})
     void adviceInRepriseOwnLookupsIsNotRecorded(String order) {
-        Path dir = tmp.resolve("rec");
-        List<String> args = new ArrayList<>(List.of("record", "--order", order,
-                "--order-field", "corpus.threads.MocksAcrossThreads$Service.repository", "-o", dir.toString(), "--"));
-        args.addAll(corpus("corpus.threads.MocksAcrossThreads"));
-        Run recorded = Reprise.reprise(args, null, Map.of(), null);
-        assertEquals(0, recorded.status(), recorded::toString);
+        Path dir = null;
+        Run recorded = null;
+        for (int looked = 0; looked < 3 && (recorded == null || recorded.stderr().contains("The next recording")); looked++) {
+            dir = tmp.resolve("rec" + looked);
+            List<String> args = new ArrayList<>(List.of("record", "--order", order,
+                    "--order-field", "corpus.threads.MocksAcrossThreads$Tally.total", "-o", dir.toString(), "--"));
+            args.addAll(corpus("corpus.threads.MocksAcrossThreads"));
+            recorded = Reprise.reprise(args, null, Map.of(), null);
+            assertEquals(0, recorded.status(), recorded::toString);
+        }
         Reprise.assertChaosReplaysMatch(dir, recorded, CHAOS_REPLAYS);
     }
 
