@@ -34,13 +34,10 @@ import org.objectweb.asm.Type;
 final class HandleFields {
     private static final String LOOKUP = "java/lang/invoke/MethodHandles$Lookup";
     /** The method names a class file must hold for any of its handles to be found: a cheap first test. */
-    private static final String[] MAKERS = {"findVarHandle", "newUpdater", "objectFieldOffset",
-        Helper.OFFSET, Helper.HANDLE};
     /** The descriptors of a library's helpers that make a handle from a class and a field's name. */
-    private static final class Helper {
-        static final String OFFSET = "(Ljava/lang/Class;Ljava/lang/String;)J";
-        static final String HANDLE = "(Ljava/lang/Class;Ljava/lang/String;)Ljava/lang/invoke/VarHandle;";
-    }
+    private static final String HELPER_OFFSET = "(Ljava/lang/Class;Ljava/lang/String;)J";
+    private static final String HELPER_HANDLE = "(Ljava/lang/Class;Ljava/lang/String;)Ljava/lang/invoke/VarHandle;";
+    private static final String[] MAKERS = {"findVarHandle", "newUpdater", "objectFieldOffset", HELPER_OFFSET, HELPER_HANDLE};
 
     private HandleFields() {
     }
@@ -59,7 +56,7 @@ final class HandleFields {
         String prefix = reader.getClassName() + '.';
         Set<String> own = new HashSet<>();
         for (String f : all) {
-            if (f.startsWith(prefix) && f.indexOf('.', prefix.length()) < 0) {
+            if (f.startsWith(prefix)) {
                 own.add(f.substring(prefix.length()));
             }
         }
@@ -110,7 +107,7 @@ final class HandleFields {
                     || name.equals("newUpdater") && owner.startsWith("java/util/concurrent/atomic/Atomic")
                     || name.equals("objectFieldOffset") && desc.startsWith("(Ljava/lang/Class;Ljava/lang/String;)")
                     || name.equals("getDeclaredField") && owner.equals("java/lang/Class")
-                    || opcode == Opcodes.INVOKESTATIC && (desc.equals(Helper.OFFSET) || desc.equals(Helper.HANDLE));
+                    || opcode == Opcodes.INVOKESTATIC && (desc.equals(HELPER_OFFSET) || desc.equals(HELPER_HANDLE));
             if (maker && firstClass != null && lastString != null) {
                 found.add(firstClass + '.' + lastString);
             }
