@@ -118,23 +118,24 @@ public final class Catalogue {
         return inheritedByOwner.getOrDefault(internalName, List.of());
     }
 
+    private static final String WEAK_HASH_MAP = "java/util/WeakHashMap";
+
     /**
      * JDK libraries the program runs as it runs its own: their threads are the program's, and
      * which operations they make depends on the order of their synchronization (a web server's
      * dispatcher and its pool, an HTTP client's selector thread and its futures, a socket closed
      * on one thread while another asks whether it is open, which pool thread of an asynchronous
      * channel group polls and which runs a completion handler, which thread's TLS engine wraps or
-     * unwraps first). Every hook applies in them as in the program's classes: the clocks too,
-     * which TLS reads for the session ticket a server encrypts and sends. The JDK's own work never calls them,
+     * unwraps first, which thread finds another's host-name lookup in {@code InetAddress}'s caches
+     * and which asks the system itself). Every hook applies in them as in the program's classes:
+     * the clocks too, which TLS reads for the session ticket a server encrypts and sends. The JDK's own work never calls them,
      * but for the channel classes, whose JDK callers are quiet ({@code QuietCallRewriter}).
      */
-    private static final String WEAK_HASH_MAP = "java/util/WeakHashMap";
-
     private static final String[] LIBRARIES = {"sun/net/httpserver/", "com/sun/net/httpserver/", "jdk/internal/net/http/",
         "sun/net/www/http/", "sun/net/www/protocol/http/",
         "java/nio/channels/spi/AbstractInterruptibleChannel", "java/nio/channels/spi/AbstractSelectableChannel",
         "java/nio/channels/spi/AbstractSelector", "java/nio/channels/spi/AbstractSelectionKey",
-        "java/nio/channels/SelectionKey", "java/net/Socket", "java/net/ServerSocket", "java/net/DatagramSocket",
+        "java/nio/channels/SelectionKey", "java/net/InetAddress", "java/net/Socket", "java/net/ServerSocket", "java/net/DatagramSocket",
         "sun/nio/ch/SocketChannelImpl", "sun/nio/ch/ServerSocketChannelImpl", "sun/nio/ch/DatagramChannelImpl",
         "sun/nio/ch/NioSocketImpl", "sun/nio/ch/SocketAdaptor", "sun/nio/ch/ServerSocketAdaptor",
         "sun/nio/ch/DatagramSocketAdaptor", "sun/nio/ch/SelectorImpl", "sun/nio/ch/EPollSelectorImpl",

@@ -37,7 +37,7 @@ public final class HiddenClassOps {
         Transformer t = transformer;
         byte[] defined = (flags & HIDDEN) != 0 && t != null ? t.instrumentHidden(loader, name, bytes) : bytes;
         Class<?> c = access.defineClass(loader, lookup, name, defined, domain, initialize, flags, classData);
-        IdentityHashes.defined(c, lookup);
+        IdentityHashes.defined(c, name, bytes);
         return c;
     }
 }

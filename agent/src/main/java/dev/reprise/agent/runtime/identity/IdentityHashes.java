@@ -94,6 +94,19 @@ public final class IdentityHashes {
 
     /** Hidden classes' values, given as they were defined ({@link #defined}). */
     private static final WeakIdentityTable<Integer> HIDDEN_CLASSES = new WeakIdentityTable<>();
+    /** The value of each object of a hidden class that declares no instance field ({@link #defined}). */
+    private static final WeakIdentityTable<Integer> STATELESS = new WeakIdentityTable<>();
+    /**
+     * Per class, the {@link #STATELESS} value of its objects, or 0: asked of every object's first
+     * hash, which a test of whether the class is hidden would make a call into the JVM.
+     */
+    private static final ClassValue<Integer> STATELESS_VALUES = new ClassValue<>() {
+        @Override
+        protected Integer computeValue(Class<?> c) {
+            Integer v = c.isHidden() ? STATELESS.get(c) : null;
+            return v != null ? v : 0;
+        }
+    };
 
     /**
      * Classes' values: for a named class a JVM hash taken before recording began, else one from
@@ -423,6 +436,10 @@ public final class IdentityHashes {
         if (o instanceof String s) {
             return keep(o, stringValue(s));
         }
+        int stateless = STATELESS_VALUES.get(o.getClass());
+        if (stateless != 0) {
+            return keep(o, stateless);
+        }
         ThreadCtx ctx = Rt.current();
         // Inside an event (depth > 0) the JDK's live work differs between record and replay: what
         // it hashes must not advance the thread's counters.
@@ -614,26 +631,31 @@ public final class IdentityHashes {
     }
 
     /**
-     * A class {@code lookup}'s code just defined through a {@code Lookup}: if hidden, its value is
-     * chosen now, as it is born. The JVM hashes every class as it defines it, and a hidden class's
-     * name holds an address, so neither that hash nor the name can be its value: kept, the JVM's
-     * made a hash set holding a lambda's class iterate in another order in every replay. The
-     * value derives from the defining thread's path, the name without the JVM's suffixes (its
-     * address, and on JDK 17 a count of every lambda class the JVM spun), and how many classes
-     * and objects the thread counted under {@code lookup}, whose lambdas it defines in the same
-     * order in a recording and its replays. Held apart, as named classes' values are
-     * ({@link #CLASS_HASHES}). Also inside an event, unlike an object ({@link #virtualized}):
-     * linking a lambda is one, and the classes the JDK's live work defines there, which differ
-     * between a recording and its replays, are its method handles', counted under its own
-     * {@code java.lang.invoke} classes, never under the program's.
+     * A class was just defined through a {@code Lookup} from class file {@code bytes}, which name it
+     * {@code name}: if hidden, its value is chosen now, as it is born. The JVM hashes every class
+     * as it defines it, and a hidden class's name holds an address, so neither that hash nor the
+     * name can be its value: kept, the JVM's made a hash set holding a lambda's class iterate in
+     * another order in every replay. The value derives from the name without the JVM's suffixes
+     * (its address, and on JDK 17 a count of every lambda class the JVM spun) and from the class
+     * file ({@link HiddenClassNames#contentDigest}), nothing of the thread that defines it:
+     * threads that first run one method reference at once each spin its class, and which
+     * thread's class the JVM keeps is a race (JGit's lock files, {@code corpus.threads.RacingLambdaLinks}).
+     * A value from the defining thread made the lambda's objects hash otherwise in a replay where
+     * another thread won. Two classes spun from the same bytes take the same value, as two
+     * objects may. A class without instance fields (a lambda that captures nothing) has one
+     * object that all threads share, and whichever thread hashed it first gave it its value,
+     * a race again (JGit's configuration parsers, keys of a map each thread has): its objects
+     * take a value from the class's.
      */
-    public static void defined(Class<?> c, Class<?> lookup) {
-        if (!Rt.active || !c.isHidden()) {
+    public static void defined(Class<?> c, String name, byte[] bytes) {
+        if (!Rt.active || name == null || !c.isHidden()) {
             return;
         }
-        ThreadCtx ctx = Rt.current();
-        if (ctx != ThreadCtx.UNRECORDED) {
-            HIDDEN_CLASSES.put(c, value(ctx, HiddenClassNames.stem(c.getName()), ctx.hashCounters.next(lookup)));
+        String stem = HiddenClassNames.stem(c.getName());
+        long digest = HiddenClassNames.contentDigest(bytes, name);
+        HIDDEN_CLASSES.put(c, value(stem, stem, digest, stem.hashCode()));
+        if (!HiddenClassNames.declaresInstanceFields(bytes)) {
+            STATELESS.put(c, value(stem, stem + "#object", digest, stem.hashCode()));
         }
     }
 

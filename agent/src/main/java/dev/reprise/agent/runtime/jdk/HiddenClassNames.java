@@ -1,8 +1,9 @@
 package dev.reprise.agent.runtime.jdk;
 
 /**
- * The part of a hidden class's name that is the same in every run: the JVM appends an address, and
- * a lambda's class a count, that differ between a recording and its replays.
+ * The parts of a hidden class that are the same in every run: its name without the address the JVM
+ * appends, and a lambda's class without the count, both of which differ between a recording and
+ * its replays; and its class file, but for the name it holds.
  */
 public final class HiddenClassNames {
     private HiddenClassNames() {
@@ -18,5 +19,92 @@ public final class HiddenClassNames {
         }
         boolean counted = digits < end && digits > 0 && name.charAt(digits - 1) == '$';
         return name.substring(0, counted ? digits - 1 : end);
+    }
+
+    /**
+     * A digest of class file {@code bytes} that leaves out each occurrence of the class's own
+     * internal name {@code name} (in it, a lambda's count), taking its {@link #stem} instead: the
+     * same for the same class in every run, whichever thread spins it. Two lambdas of one host
+     * differ in what they call, so in their bytes.
+     */
+    public static long contentDigest(byte[] bytes, String name) {
+        byte[] own = name.replace('.', '/').getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        long stem = stem(name).hashCode();
+        long h = 0x632BE59BD9B4E013L;
+        int i = 0;
+        while (i < bytes.length) {
+            if (own.length > 0 && bytes[i] == own[0] && startsAt(bytes, i, own)) {
+                h = (h ^ stem) * 0x100000001B3L;
+                i += own.length;
+            } else {
+                h = (h ^ bytes[i]) * 0x100000001B3L;
+                i++;
+            }
+        }
+        return h;
+    }
+
+    private static boolean startsAt(byte[] bytes, int at, byte[] part) {
+        if (at + part.length > bytes.length) {
+            return false;
+        }
+        for (int k = 1; k < part.length; k++) {
+            if (bytes[at + k] != part[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether class file {@code bytes} declares a field that is not static. A lambda's class without
+     * one captures nothing, and the JDK makes one object of it, which every thread that runs the
+     * lambda's expression shares. True for a class file this cannot read.
+     */
+    public static boolean declaresInstanceFields(byte[] bytes) {
+        try {
+            java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
+            in.position(8);
+            int constants = in.getShort() & 0xFFFF;
+            for (int i = 1; i < constants; i++) {
+                int tag = in.get();
+                switch (tag) {
+                    case 1 -> {
+                        int length = in.getShort() & 0xFFFF;
+                        in.position(in.position() + length);
+                    }
+                    case 5, 6 -> {
+                        in.position(in.position() + 8);
+                        i++; // a long or double takes two entries
+                    }
+                    case 3, 4, 9, 10, 11, 12, 17, 18 -> in.position(in.position() + 4);
+                    case 15 -> in.position(in.position() + 3);
+                    case 7, 8, 16, 19, 20 -> in.position(in.position() + 2);
+                    default -> {
+                        return true;
+                    }
+                }
+            }
+            in.position(in.position() + 6); // access flags, this class, superclass
+            int interfaces = in.getShort() & 0xFFFF;
+            in.position(in.position() + 2 * interfaces);
+            int fields = in.getShort() & 0xFFFF;
+            for (int f = 0; f < fields; f++) {
+                int access = in.getShort();
+                if ((access & 0x0008) == 0) {
+                    return true;
+                }
+                in.position(in.position() + 4); // name, descriptor
+                int attributes = in.getShort() & 0xFFFF;
+                for (int a = 0; a < attributes; a++) {
+                    in.position(in.position() + 2);
+                    int length = in.getInt();
+                    in.position(in.position() + length);
+                }
+            }
+            return false;
+        } catch (RuntimeException damaged) {
+            return true;
+        }
     }
 }
