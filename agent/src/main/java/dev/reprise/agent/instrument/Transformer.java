@@ -369,6 +369,7 @@ public final class Transformer implements ClassFileTransformer {
         if (passes.application()) {
             // Farther from the writer than the passes that add handlers of their own: it sees the program's alone.
             chain = new ErrorHandlerRewriter(chain);
+            chain = new InitializerHashesRewriter(chain);
         }
         if (passes.races()) {
             // Farthest from the writer: it sees the class's own field instructions, and its calls

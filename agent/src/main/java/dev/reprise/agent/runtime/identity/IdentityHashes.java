@@ -394,6 +394,25 @@ public final class IdentityHashes {
         return true;
     }
 
+    /**
+     * An application class's static initializer is about to store {@code o} into a static field
+     * ({@code instrument/InitializerHashesRewriter}): gives it its value now, from the
+     * initializer's context, if it has none. Every thread that uses the class shares it, and
+     * which hashed it first was a race: threads each keying a map of their own by an enum's
+     * constants (the constants hash by identity) walked them in another order in a replay
+     * (Netty's event loops with its static {@code FastThreadLocal}s, {@code corpus.threads.SharedEnumKeys}).
+     * Not inside an event, nor on a thread not recorded, where the initializer runs live.
+     */
+    public static void published(Object o) {
+        if (o == null || !Rt.active || o instanceof String || o instanceof Class) {
+            return;
+        }
+        ThreadCtx ctx = Rt.current();
+        if (ctx != ThreadCtx.UNRECORDED && ctx.initializing != null && ctx.depth == ctx.baseDepth) {
+            virtualized(o);
+        }
+    }
+
     /** {@code System.identityHashCode(o)}, made deterministic on recorded threads. */
     public static int identityHashCode(Object o) {
         if (o == null || !Rt.active) {
