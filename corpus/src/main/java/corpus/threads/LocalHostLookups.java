@@ -2,9 +2,6 @@ package corpus.threads;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
 
 import corpus.Expect;
 
@@ -24,32 +21,20 @@ public final class LocalHostLookups {
 
     public static void main(String[] args) throws InterruptedException {
         String[] answers = new String[THREADS];
-        CountDownLatch start = new CountDownLatch(1);
-        List<Thread> threads = new ArrayList<>();
-        for (int t = 0; t < THREADS; t++) {
-            int id = t;
-            Thread thread = new Thread(() -> {
-                try {
-                    start.await();
-                    StringBuilder seen = new StringBuilder();
-                    for (int i = 0; i < 3; i++) {
-                        InetAddress local = InetAddress.getLocalHost();
-                        InetAddress loopback = InetAddress.getByName("localhost");
-                        seen.append(local.equals(InetAddress.getLocalHost())).append(' ')
-                                .append(loopback.isLoopbackAddress()).append(' ');
-                    }
-                    answers[id] = seen.toString().trim();
-                } catch (InterruptedException | UnknownHostException e) {
-                    answers[id] = e.toString();
+        AtOnce.run(THREADS, id -> {
+            try {
+                StringBuilder seen = new StringBuilder();
+                for (int i = 0; i < 3; i++) {
+                    InetAddress local = InetAddress.getLocalHost();
+                    InetAddress loopback = InetAddress.getByName("localhost");
+                    seen.append(local.equals(InetAddress.getLocalHost())).append(' ')
+                            .append(loopback.isLoopbackAddress()).append(' ');
                 }
-            });
-            thread.start();
-            threads.add(thread);
-        }
-        start.countDown();
-        for (Thread thread : threads) {
-            thread.join();
-        }
+                answers[id] = seen.toString().trim();
+            } catch (UnknownHostException e) {
+                answers[id] = e.toString();
+            }
+        });
         for (String a : answers) {
             System.out.println(a);
         }

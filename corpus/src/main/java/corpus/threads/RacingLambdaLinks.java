@@ -1,10 +1,7 @@
 package corpus.threads;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 
 import corpus.Expect;
 
@@ -38,28 +35,12 @@ public final class RacingLambdaLinks {
 
     public static void main(String[] args) throws InterruptedException {
         Map<Runnable, Integer> listeners = new ConcurrentHashMap<>();
-        CountDownLatch start = new CountDownLatch(1);
-        List<Thread> threads = new ArrayList<>();
-        for (int t = 0; t < THREADS; t++) {
-            int base = t * 1_000;
-            Thread thread = new Thread(() -> {
-                try {
-                    start.await();
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-                for (int i = 0; i < LOCKS; i++) {
-                    Lock lock = new Lock(base + i);
-                    listeners.put(lock.listener, lock.id);
-                }
-            });
-            thread.start();
-            threads.add(thread);
-        }
-        start.countDown();
-        for (Thread thread : threads) {
-            thread.join();
-        }
+        AtOnce.run(THREADS, t -> {
+            for (int i = 0; i < LOCKS; i++) {
+                Lock lock = new Lock(t * 1_000 + i);
+                listeners.put(lock.listener, lock.id);
+            }
+        });
         StringBuilder order = new StringBuilder();
         for (int id : listeners.values()) {
             order.append(id).append(' ');

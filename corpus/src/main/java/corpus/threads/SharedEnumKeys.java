@@ -1,10 +1,7 @@
 package corpus.threads;
 
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 
 import corpus.Expect;
 
@@ -29,29 +26,13 @@ public final class SharedEnumKeys {
     public static void main(String[] args) throws InterruptedException {
         Kind[] kinds = Kind.values();
         String[] counted = new String[THREADS];
-        CountDownLatch start = new CountDownLatch(1);
-        List<Thread> threads = new ArrayList<>();
-        for (int t = 0; t < THREADS; t++) {
-            int id = t;
-            Thread thread = new Thread(() -> {
-                try {
-                    start.await();
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-                Map<Kind, Integer> counts = new HashMap<>();
-                for (int i = 0; i < 50; i++) {
-                    counts.merge(kinds[(i * (id + 3) + id) % kinds.length], 1, Integer::sum);
-                }
-                counted[id] = counts.toString();
-            });
-            thread.start();
-            threads.add(thread);
-        }
-        start.countDown();
-        for (Thread thread : threads) {
-            thread.join();
-        }
+        AtOnce.run(THREADS, id -> {
+            Map<Kind, Integer> counts = new HashMap<>();
+            for (int i = 0; i < 50; i++) {
+                counts.merge(kinds[(i * (id + 3) + id) % kinds.length], 1, Integer::sum);
+            }
+            counted[id] = counts.toString();
+        });
         for (String c : counted) {
             System.out.println(c);
         }

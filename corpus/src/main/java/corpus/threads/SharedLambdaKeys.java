@@ -1,10 +1,8 @@
 package corpus.threads;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.function.Supplier;
 
 import corpus.Expect;
@@ -31,29 +29,13 @@ public final class SharedLambdaKeys {
         List<List<Supplier<String>>> orders = List.of(List.of(CORE, USER, REMOTE, BRANCH, PACK),
                 List.of(PACK, BRANCH, REMOTE, USER, CORE), List.of(REMOTE, PACK, CORE, BRANCH, USER));
         String[] walked = new String[orders.size()];
-        CountDownLatch start = new CountDownLatch(1);
-        List<Thread> threads = new ArrayList<>();
-        for (int t = 0; t < orders.size(); t++) {
-            int id = t;
-            Thread thread = new Thread(() -> {
-                try {
-                    start.await();
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-                Map<Supplier<String>, String> parsed = new ConcurrentHashMap<>();
-                for (Supplier<String> parser : orders.get(id)) {
-                    parsed.put(parser, parser.get());
-                }
-                walked[id] = String.join(" ", parsed.values());
-            });
-            thread.start();
-            threads.add(thread);
-        }
-        start.countDown();
-        for (Thread thread : threads) {
-            thread.join();
-        }
+        AtOnce.run(orders.size(), id -> {
+            Map<Supplier<String>, String> parsed = new ConcurrentHashMap<>();
+            for (Supplier<String> parser : orders.get(id)) {
+                parsed.put(parser, parser.get());
+            }
+            walked[id] = String.join(" ", parsed.values());
+        });
         for (String w : walked) {
             System.out.println(w);
         }

@@ -108,7 +108,7 @@ final class ReplayCommand implements Callable<Integer> {
         if (diagnostics != null) {
             Main.say(diagnostics);
         }
-        java = java.withJvmOptions(ReplayStack.doubled(JvmDiagnostics.forReplay(java.jvmOptions())));
+        java = java.withJvmOptions(ReplayStack.enlarged(JvmDiagnostics.forReplay(java.jvmOptions())));
         StopAt stop = null;
         if (stopAt != null) {
             try {

@@ -5,20 +5,25 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A replay's threads get twice the recorded stack. A program that catches a stack overflow gets
- * it on replay where the recording's came, thrown by Reprise at that recorded call; the replay's
- * own stack must not run out first, and its frames may be larger than the recording's were (the
- * JIT, which makes them smaller, compiles on its own schedule).
+ * A replay's threads get four times the recorded stack. A program that catches a stack overflow
+ * gets it on replay where the recording's came, thrown by Reprise at that recorded call; the
+ * replay's own stack must not run out first, and its frames may be larger than the recording's
+ * were (the JIT, which makes them smaller, compiles on its own schedule): an interpreted frame of
+ * a method with a few long locals is about three times its compiled one, and twice the stack ran
+ * out first in replays on JDK 25 (corpus.single.OverflowBetweenEvents). Only the touched part of
+ * a stack takes memory.
  */
 final class ReplayStack {
     /** The JVM's default thread stack on 64-bit Linux, in KiB. */
     private static final long DEFAULT_KIB = 1024;
+    /** How many times the recorded stack a replay's threads get. */
+    static final int FACTOR = 4;
 
     private ReplayStack() {
     }
 
-    /** {@code recorded} without its stack size options, and with one for twice the size they gave. */
-    static List<String> doubled(List<String> recorded) {
+    /** {@code recorded} without its stack size options, and with one for {@value #FACTOR} times the size they gave. */
+    static List<String> enlarged(List<String> recorded) {
         long kib = DEFAULT_KIB;
         List<String> out = new ArrayList<>();
         for (String option : recorded) {
@@ -29,7 +34,7 @@ final class ReplayStack {
                 out.add(option);
             }
         }
-        out.add("-Xss" + 2 * kib + "k");
+        out.add("-Xss" + FACTOR * kib + "k");
         return out;
     }
 

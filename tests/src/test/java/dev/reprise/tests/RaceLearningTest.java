@@ -53,7 +53,7 @@ class RaceLearningTest {
      * times: in a recording that learns races, the overflow often comes in the watch's work, which
      * its replays do not do. A watch holding a field's lock when the stack ran out left it held,
      * and the next overflow's recording waited for itself forever; once that was mended, replays,
-     * with their doubled stacks, recursed on past where the recording had overflowed.
+     * with their larger stacks, recursed on past where the recording had overflowed.
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource({"rto", "to"})

@@ -14,10 +14,13 @@ import dev.reprise.agent.runtime.ordering.RaceWatch;
  * ({@link ReplayEv}), where the program catches it as it did. A replay whose own stack overflows
  * first stops with a report.
  *
- * <p>An overflow in the race watch's work, which only a learning recording does, is logged the
- * same way though it holds no claim: a replay runs none of that work, and with its doubled stack
- * it recursed on where the recording had overflowed (a program that recurses until it
- * overflows, catching it, five times over).
+ * <p>An overflow where no claim is held (in the program's own code, or in the race watch's work,
+ * which only a learning recording does) is logged the same way: a replay's stacks are larger, and
+ * it runs none of the watch's work, so it recursed on where the recording had overflowed (a
+ * program that recurses until it overflows, catching it, five times over). A replay whose own
+ * stack overflows there logs the overflow too, which matches the recording's, or is reported
+ * where the recording had none: a recursion with no event in it overflows deeper in the
+ * replay, yet where the program catches it, as the recording's did.
  */
 final class Overflows {
     private Overflows() {
@@ -29,8 +32,16 @@ final class Overflows {
         if (ctx == ThreadCtx.UNRECORDED) {
             return;
         }
-        if (ctx.depth == ctx.baseDepth || hookOnStack()) {
-            // No claim held, or held by a hook whose live work the program runs in.
+        boolean replayed = ctx.overflowReplayed;
+        ctx.overflowReplayed = false;
+        if (ctx.depth == ctx.baseDepth) {
+            if (ctx.ev.recording() || !replayed) {
+                logged(ctx);
+            }
+            return;
+        }
+        if (hookOnStack()) {
+            // Held by a hook whose live work the program runs in: only the watch's overflow is no part of it.
             if (ctx.ev.recording() && thrownWatching(overflow)) {
                 logged(ctx);
             }

@@ -114,6 +114,7 @@ public final class ReplayEv extends Ev {
             ctx.eventNo++;
             open = false;
             ctx.depth = 0;
+            ctx.overflowReplayed = true;
             throw new StackOverflowError();
         }
         relaxed = relaxedTwin != 0 && h.op() == relaxedTwin;

@@ -33,6 +33,8 @@ public final class ThreadCtx {
      * did at depth 0 ({@code ClassInits}).
      */
     public int baseDepth;
+    /** Set when a replay threw its recording's stack overflow ({@code ReplayEv}), until the program's handler catches it ({@code Overflows}). */
+    public boolean overflowReplayed;
     /** Number of threads this thread has started: names the next child's path. */
     public int children;
     /** Objects this context registered for a cleanup that runs the program's code: names the next one's key ({@code Cleanups}). */
