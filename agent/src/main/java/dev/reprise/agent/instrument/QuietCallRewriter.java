@@ -58,6 +58,14 @@ public final class QuietCallRewriter extends CallBracketRewriter {
      */
     private static final Set<String> HOLD_PROGRAMS_OBJECTS = Set.of("java/net/URLClassLoader");
 
+    /**
+     * The static helpers that act on the collections they are handed ({@code addAll}, {@code sort}):
+     * quiet with the direct calls above, as the JDK hands them its own lists (the method-handle
+     * species cache's, which {@code java.lang.invoke} fills differently when recording and when
+     * replaying: Nashorn on JDK 25, with {@code ArrayList}'s fields learned).
+     */
+    private static final String COLLECTIONS_HELPERS = "java/util/Collections";
+
     /** What {@code java.util}'s collection classes are named for. */
     private static final String[] COLLECTION_WORDS = {"Collection", "List", "Map", "Set", "Queue", "Deque", "Iterator",
         "Arrays", "Abstract", "Vector", "Stack"};
@@ -113,12 +121,13 @@ public final class QuietCallRewriter extends CallBracketRewriter {
     /**
      * Whether the JDK's direct calls to {@code owner} are quiet: when the recording orders a field
      * of a {@code java.util} class (learned races on the program's shared lists), calls to that
-     * class and to the collection classes the race watch sees. The JDK's own lists would otherwise
+     * class, to the collection classes the race watch sees, and to {@link #COLLECTIONS_HELPERS}. The JDK's own lists would otherwise
      * make ordered accesses that differ between a recording and its replay: the logger tree's
      * grow as loggers come and the collector takes them away.
      */
     private static boolean quietsCollection(String owner) {
-        return RaceWatchRewriter.JDK_COLLECTIONS.contains(owner) || OrderedFields.declaredIn(owner);
+        return RaceWatchRewriter.JDK_COLLECTIONS.contains(owner) || OrderedFields.declaredIn(owner)
+                || owner.equals(COLLECTIONS_HELPERS);
     }
 
     /** Whether a JDK class is outside the concurrency code that stays ordered ({@code Catalogue.ordersSyncActionsIn}). */
