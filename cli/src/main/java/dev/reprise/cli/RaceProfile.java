@@ -44,7 +44,7 @@ public final class RaceProfile {
      * arrays) is another program's, so the program learns again.
      */
     private static final String LEARNS = "plain fields, reference array elements, lazily filled caches along,"
-            + " primitive array elements beside atomic writes";
+            + " primitive array elements beside atomic writes, identity hashes seen across threads";
     /** The recordings of a program that look for races, at most, unless the user asks for one more. */
     public static final int LEARNING_RECORDINGS = 3;
     private static final String HEADER = "# recordings that looked: ";

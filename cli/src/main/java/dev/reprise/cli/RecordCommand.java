@@ -47,7 +47,8 @@ final class RecordCommand implements Callable<Integer> {
     @Option(names = "--order-field", paramLabel = "CLASS.FIELD",
             description = {"Order every access to this plain field as a synchronization action, as if it were volatile:"
                 + " for a field the program races on, which otherwise may make the replay diverge. CLASS[] orders every"
-                + " reference array element the class's code reads or writes. Repeatable."})
+                + " reference array element the class's code reads or writes. CLASS#hash gives each object of the class"
+                + " its identity hash where the program makes it, for objects threads race to hash first. Repeatable."})
     List<String> orderFields = new ArrayList<>();
 
     @Option(names = "--learn-races", negatable = true,

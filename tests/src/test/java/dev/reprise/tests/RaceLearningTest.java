@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * identically under chaos. {@code corpus.races.Tickets} races on a field; {@code corpus.races.Slots}
  * on the elements of an array one class fills and another reads; {@code corpus.races.Evictions} on
  * the field of one object among many; {@code corpus.races.LazyCaches} on a field the watch
- * sees, and on another cache of the same class that it cannot, which goes along.
+ * sees, and on another cache of the same class that it cannot, which goes along;
+ * {@code corpus.races.SharedKeys} on which thread hashes shared objects first.
  */
 class RaceLearningTest {
     @TempDir
@@ -161,6 +162,10 @@ class RaceLearningTest {
         // Plain reads of a long[] whose every write is a compare-and-set through a handle.
         "corpus.races.StripedCounters | corpus.races.StripedCounters[] | array elements accessed in class corpus.races.StripedCounters"
                 + " | \"corpus/races/StripedCounters.[]\" | --order-field 'corpus.races.StripedCounters[]'",
+        // Keys that main makes and threads hash first in their own maps: which hashes each first
+        // is a race, and the next recording gives each its hash where main makes it.
+        "corpus.races.SharedKeys | corpus.races.SharedKeys$Key#hash | identity hashes of the objects of class corpus.races.SharedKeys$Key"
+                + " | \"corpus/races/SharedKeys$Key.#hash\" | --order-field 'corpus.races.SharedKeys$Key#hash'",
         // An eviction of one entry among tens of thousands, met by a reader walking them all.
         "corpus.races.Evictions | corpus.races.Evictions$Ref.page | field page of class corpus.races.Evictions$Ref"
                 + " | \"corpus/races/Evictions$Ref.page\" | --order-field 'corpus.races.Evictions$Ref.page'"})

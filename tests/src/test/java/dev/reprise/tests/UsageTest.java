@@ -46,7 +46,8 @@ class UsageTest {
 
     @Test
     void orderFieldThatNamesNoField() {
-        for (String bad : new String[] {"counter", "corpus.threads.Racy.", "corpus..Racy.counter", "corpus.threads.Racy.1st"}) {
+        for (String bad : new String[] {"counter", "corpus.threads.Racy.", "corpus..Racy.counter", "corpus.threads.Racy.1st",
+                "corpus.threads.Racy#hsh", "#hash"}) {
             List<String> args = new ArrayList<>(List.of("record", "--order-field", bad, "-o", tmp.resolve("rec").toString(), "--"));
             args.addAll(corpus("corpus.threads.Racy"));
             assertUsageError(reprise(args.toArray(String[]::new)), "--order-field wants CLASS.FIELD");

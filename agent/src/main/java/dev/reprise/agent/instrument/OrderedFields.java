@@ -1,5 +1,6 @@
 package dev.reprise.agent.instrument;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
@@ -13,6 +14,8 @@ import org.objectweb.asm.ClassReader;
  * value than the recording did. {@code owner.[]} names the reference array elements the class's
  * code accesses. Their accesses are bracketed in application classes, which all
  * take the synchronization-action pass, and in the JDK class declaring one, which takes it too.
+ * {@code owner.#hash} names no field: the class's objects, which threads raced to hash first,
+ * get their identity hash where application code makes them ({@link ConstructedHashesRewriter}).
  * Set once in premain, before any class is transformed; the replay sets the recording's.
  */
 public final class OrderedFields {
@@ -26,9 +29,13 @@ public final class OrderedFields {
     private static volatile Set<String> names = Set.of();
     /** Whether one of them is a field of a {@code java.util} class. */
     private static volatile boolean inJavaUtil;
+    /** The classes named {@code owner.#hash}: their objects are hashed where they are made. */
+    private static volatile Set<String> hashedAtConstruction = Set.of();
 
     /** The name standing for a class's reference array elements: {@code owner.[]}. */
     public static final String ELEMENTS = "[]";
+    /** The name standing for the identity hashes of a class's objects: {@code owner.#hash}. */
+    public static final String HASHES = "#hash";
 
     private static final String JAVA_UTIL = "java/util/";
 
@@ -39,9 +46,16 @@ public final class OrderedFields {
         Set<String> declaring = new HashSet<>();
         Set<String> withFields = new HashSet<>();
         Set<String> simple = new HashSet<>();
+        Set<String> hashed = new HashSet<>();
+        List<String> fieldsAndElements = new ArrayList<>();
         for (String f : named) {
             String owner = f.substring(0, f.lastIndexOf('.'));
             String name = f.substring(f.lastIndexOf('.') + 1);
+            if (name.equals(HASHES)) {
+                hashed.add(owner);
+                continue;
+            }
+            fieldsAndElements.add(f);
             declaring.add(owner);
             if (!name.equals(ELEMENTS)) {
                 withFields.add(owner);
@@ -56,7 +70,18 @@ public final class OrderedFields {
         }
         inJavaUtil = util;
         names = Set.copyOf(simple);
-        fields = Set.copyOf(named);
+        fields = Set.copyOf(fieldsAndElements);
+        hashedAtConstruction = Set.copyOf(hashed);
+    }
+
+    /** Whether the objects of {@code internalName} are hashed where application code makes them. */
+    static boolean hashesAtConstruction(String internalName) {
+        return hashedAtConstruction.contains(internalName);
+    }
+
+    /** The classes whose objects are hashed where application code makes them, internal names. */
+    static Set<String> hashedAtConstruction() {
+        return hashedAtConstruction;
     }
 
     /** Whether {@code owner.name}, as declared, is one of them. */

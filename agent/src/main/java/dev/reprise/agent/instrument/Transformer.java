@@ -370,6 +370,9 @@ public final class Transformer implements ClassFileTransformer {
             // Farther from the writer than the passes that add handlers of their own: it sees the program's alone.
             chain = new ErrorHandlerRewriter(chain);
             chain = new InitializerHashesRewriter(chain);
+            if (ConstructedHashesRewriter.applies(reader)) {
+                chain = new ConstructedHashesRewriter(chain);
+            }
         }
         if (passes.races()) {
             // Farthest from the writer: it sees the class's own field instructions, and its calls

@@ -28,9 +28,12 @@ final class ManifestParser {
      * or a stream of cleanups ({@code cleanup-} and a number).
      */
     private static final Pattern THREAD = Pattern.compile("[0-9]{1,9}(\\.[0-9]{1,9})*|init-[\\p{javaJavaIdentifierPart}.]+|cleanup-[0-9]{1,9}");
-    /** A field as {@code package/Class.field}, or a class's array elements as {@code package/Class.[]}. */
+    /**
+     * A field as {@code package/Class.field}, a class's array elements as {@code package/Class.[]},
+     * or the identity hashes of its objects as {@code package/Class.#hash}.
+     */
     private static final Pattern FIELD = Pattern.compile("(\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*/)*"
-            + "\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*\\.(\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*|\\[\\])");
+            + "\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*\\.(\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*|\\[\\]|#hash)");
     private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
 
     private final Path file;
@@ -82,7 +85,7 @@ final class ManifestParser {
             orderedFields = list(o, "orderedFields");
             for (String f : orderedFields) {
                 if (!FIELD.matcher(f).matches()) {
-                    throw bad("orderedFields", "not a field as package/Class.field or package/Class.[]: " + f);
+                    throw bad("orderedFields", "not a field as package/Class.field, package/Class.[] or package/Class.#hash: " + f);
                 }
             }
         }

@@ -4,6 +4,7 @@ import dev.reprise.agent.runtime.events.Rt;
 import dev.reprise.agent.runtime.events.ThreadCtx;
 import dev.reprise.agent.runtime.jdk.HiddenClassNames;
 import dev.reprise.agent.runtime.jdk.JdkMethods;
+import dev.reprise.agent.runtime.ordering.RaceWatch;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -51,6 +52,8 @@ import jdk.internal.vm.annotation.DontInline;
  */
 public final class IdentityHashes {
     private static final WeakIdentityTable<Integer> ASSIGNED = new WeakIdentityTable<>();
+    /** The JDK's loader of the classes outside the boot loader's: their objects are the JDK's ({@link #seen}). */
+    private static final ClassLoader PLATFORM_LOADER = ClassLoader.getPlatformClassLoader();
     private static final long UNLOCKED = 1;
     /**
      * The low header bits that read {@link #UNLOCKED} in a plain header: JDK 17's biased locking
@@ -313,9 +316,13 @@ public final class IdentityHashes {
             return methodType(t); // before the header test: the JDK may have hashed a type by identity too
         }
         if (!(o instanceof Class) && (hashedHeader(o) || !IdentityVerdicts.byIdentity(o.getClass()))) {
-            return o.hashCode();
+            int h = o.hashCode();
+            if (RaceWatch.on() && IdentityVerdicts.byIdentity(o.getClass())) {
+                seen(o, h);
+            }
+            return h;
         }
-        return virtualized(o);
+        return seen(o, virtualized(o));
     }
 
     /**
@@ -418,7 +425,53 @@ public final class IdentityHashes {
         if (o == null || !Rt.active) {
             return System.identityHashCode(o);
         }
-        return virtualized(o);
+        return seen(o, virtualized(o));
+    }
+
+    /**
+     * The program's thread sees {@code v}, the identity hash of {@code o}: in a recording that
+     * watches for races, a value another thread gave names {@code o}'s class ({@link RaceWatch#hashedAcross}).
+     * Which thread hashes a shared object first is a race a replay may run the other way, and the
+     * first to hash it gives it its value from its own counters. A value names the partition of
+     * the thread that gave it ({@link HashPartitions}), so a thread of the same partition (every
+     * eighth) goes unseen. Classes, strings, enum constants, threads and a hidden class's objects
+     * take values that no thread's counters give, and are left out, and so are the JDK's objects
+     * but plain {@code Object}s: the JDK makes most of them itself, where no rewritten site could
+     * hash them, and many keep the hash the JVM drew (modules, a loader's values). Returns {@code v}.
+     */
+    private static int seen(Object o, int v) {
+        if (!RaceWatch.on() || o instanceof String || o instanceof Class || o instanceof Enum || o instanceof Thread) {
+            return v;
+        }
+        Class<?> c = o.getClass();
+        ClassLoader loader = c.getClassLoader();
+        if (c.isHidden() || (loader == null || loader == PLATFORM_LOADER) && c != Object.class) {
+            return v;
+        }
+        ThreadCtx ctx = Rt.current();
+        if (ctx == ThreadCtx.UNRECORDED || ctx.depth != ctx.baseDepth) {
+            return v;
+        }
+        int own = ctx.initializing != null ? ctx.path.hashCode() : ctx.index;
+        if ((v >>> HashPartitions.SHIFT & HashPartitions.MASK) != (own & HashPartitions.MASK)) {
+            RaceWatch.hashedAcross(c);
+        }
+        return v;
+    }
+
+    /**
+     * Application code just made {@code o}, whose class's objects threads raced to hash first
+     * ({@code instrument/ConstructedHashesRewriter}): gives it its value now, from the making
+     * thread's context, if it has none. Not inside an event, nor on a thread not recorded.
+     */
+    public static void constructed(Object o) {
+        if (!Rt.active) {
+            return;
+        }
+        ThreadCtx ctx = Rt.current();
+        if (ctx != ThreadCtx.UNRECORDED && ctx.depth == ctx.baseDepth) {
+            virtualized(o);
+        }
     }
 
     /**

@@ -93,6 +93,15 @@ public final class RaceWatch {
 
     /** The classes whose reference array element accesses raced, internal names; under its own lock. */
     private static final Set<String> ELEMENT_RACES = new TreeSet<>();
+    /** The classes whose objects a thread hashed after another gave them their value, internal names; under its own lock. */
+    private static final Set<String> HASH_RACES = new TreeSet<>();
+    /**
+     * Classes put in {@link #HASH_RACES} lately, by their names' hashes, which spare the lock at
+     * every later hash of their objects. Plain: a stale miss only takes the lock once more.
+     */
+    private static final String[] HASHED_ACROSS = new String[1024];
+    /** The classes whose objects are hashed where the program makes them already ({@code owner.#hash}). */
+    private static volatile Set<String> hashedWhereMade = Set.of();
 
     private RaceWatch() {
     }
@@ -100,12 +109,16 @@ public final class RaceWatch {
     /** {@code ordered}: the fields ordered already, as {@code internal/Class.field}, or {@code .[]} for array elements. */
     public static void configure(boolean watch, List<String> ordered) {
         Set<String> owners = new HashSet<>();
+        Set<String> hashed = new HashSet<>();
         for (String f : ordered) {
-            if (!f.endsWith(".[]")) {
+            if (f.endsWith(".#hash")) {
+                hashed.add(owner(f));
+            } else if (!f.endsWith(".[]")) {
                 owners.add(owner(f));
             }
         }
         orderedOwners = Set.copyOf(owners);
+        hashedWhereMade = Set.copyOf(hashed);
         if (watch) {
             // Linked now, not at the first watched access, which may come deep in a recursion:
             // the release's linking overflowed the stack there and left a field's lock held.
@@ -576,8 +589,37 @@ public final class RaceWatch {
                 out.add(c + ".[]");
             }
         }
+        synchronized (HASH_RACES) {
+            for (String c : HASH_RACES) {
+                out.add(c + ".#hash");
+            }
+        }
         out.sort(null);
         return out;
+    }
+
+    /**
+     * A recorded thread saw the identity hash another thread gave an object of class {@code c}
+     * ({@code IdentityHashes}): threads share such objects, and which hashes one first may be a
+     * race a replay runs the other way, giving it another value. The next recording gives them
+     * their hashes where they are made ({@code owner.#hash}). No happens-before is asked for: an
+     * object hashed by its maker before it handed it over is named too, which only hashes earlier.
+     */
+    public static void hashedAcross(Class<?> c) {
+        String name = c.getName();
+        int at = name.hashCode() & (HASHED_ACROSS.length - 1);
+        if (name.equals(HASHED_ACROSS[at])) {
+            return;
+        }
+        String internal = name.replace('.', '/');
+        // Hashed where made already: the objects the program's code does not make are not the
+        // watch's to name again.
+        if (!hashedWhereMade.contains(internal)) {
+            synchronized (HASH_RACES) {
+                HASH_RACES.add(internal);
+            }
+        }
+        HASHED_ACROSS[at] = name;
     }
 
     /**
