@@ -190,7 +190,7 @@ class DamagedRecordingTest {
         damage.put("field 'exitStatus': 256 is out of range", m -> m.addProperty("exitStatus", 256));
         damage.put("field 'completed': neither true nor false", m -> m.addProperty("completed", "yes"));
         damage.put("field 'jvm.java.version': missing", m -> m.getAsJsonObject("jvm").remove("java.version"));
-        damage.put("field 'orderedFields': not a field as package/Class.field or package/Class.[]: {}", m -> {
+        damage.put("field 'orderedFields': not a field as package/Class.field, package/Class.[] or package/Class.#hash: {}", m -> {
             JsonArray fields = new JsonArray();
             fields.add("{}");
             m.add("orderedFields", fields);
