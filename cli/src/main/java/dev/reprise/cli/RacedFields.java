@@ -46,7 +46,7 @@ final class RacedFields {
     /** Words that say which fields go along with those found, and why; empty if none. */
     static String alongsideSaid(List<String> alongside) {
         return alongside.isEmpty() ? "" : ", nor " + OrderFieldOption.displayed(alongside)
-                + ", caches their classes fill when first asked";
+                + ", which go along with them (caches their classes fill when first asked, a shared collection's other fields)";
     }
 
     /** {@code --order-field} options for {@code fields}. */
@@ -108,8 +108,8 @@ final class RacedFields {
         }
         String raced = found.isEmpty() ? "" : "the recorded run raced on " + String.join(", ", described)
                 + (along.isEmpty() ? "" : ", and ");
-        return raced + (along.isEmpty() ? "" : "filled " + String.join(", ", along)
-                + ", caches of classes whose objects its threads share unordered,")
+        return raced + (along.isEmpty() ? "" : String.join(", ", along)
+                + ", which go along (caches of classes whose objects its threads share unordered, a shared collection's other fields),")
                 + ", which the recording does not order; this records the program with them ordered: " + command;
     }
 

@@ -214,9 +214,9 @@ final class RecordCommand implements Callable<Integer> {
             profile = null;
         }
         if (!toOrder.isEmpty()) {
-            Main.say((found.isEmpty() ? "the program filled " + OrderFieldOption.displayed(alongside)
-                    + ", caches of classes whose objects its threads share unordered (others of their fields are"
-                    + " ordered), which this recording does not order"
+            Main.say((found.isEmpty() ? "the program shares " + OrderFieldOption.displayed(alongside)
+                    + " unordered, fields that go along with others ordered already (caches their classes fill when"
+                    + " first asked, a shared collection's other fields), which this recording does not order"
                     : "the program raced on plain fields or array elements " + OrderFieldOption.displayed(found)
                     + ", which this recording does not order" + RacedFields.alongsideSaid(alongside)) + ": its"
                     + " replay may diverge. " + (profile != null ? "The next recording of this program orders them"

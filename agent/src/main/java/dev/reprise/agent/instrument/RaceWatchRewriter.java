@@ -29,13 +29,8 @@ import dev.reprise.agent.runtime.ordering.RaceWatch;
  */
 final class RaceWatchRewriter extends ClassVisitor {
     private static final String WATCH = Type.getInternalName(RaceWatch.class);
-    /**
-     * The JDK classes watched besides the application's: collections a program may share between
-     * threads unsafely (h2's queue of waiting sessions is an {@code ArrayDeque}). Not the maps,
-     * whose instances the JDK's own caches share under its own locks, which Reprise does not order.
-     */
-    static final Set<String> JDK_COLLECTIONS = Set.of("java/util/ArrayDeque", "java/util/ArrayList",
-            "java/util/LinkedList", "java/util/PriorityQueue");
+    /** The JDK classes watched besides the application's ({@link RaceWatch#JDK_COLLECTIONS}). */
+    static final Set<String> JDK_COLLECTIONS = RaceWatch.JDK_COLLECTIONS;
 
     private final VolatileFields.Lookup fields;
     private final boolean application;

@@ -91,6 +91,15 @@ public final class RaceWatch {
         Arrays.fill(HOLDERS, -1);
     }
 
+    /**
+     * The JDK classes watched besides the application's: collections a program may share between
+     * threads unsafely (h2's queue of waiting sessions is an {@code ArrayDeque}). Not the maps,
+     * whose instances the JDK's own caches share under its own locks, which Reprise does not order.
+     * A race on one of their fields takes the others the run accessed along ({@link #alongside}).
+     */
+    public static final Set<String> JDK_COLLECTIONS = Set.of("java/util/ArrayDeque", "java/util/ArrayList",
+            "java/util/LinkedList", "java/util/PriorityQueue");
+
     /** The classes whose reference array element accesses raced, internal names; under its own lock. */
     private static final Set<String> ELEMENT_RACES = new TreeSet<>();
     /** The classes whose objects a thread hashed after another gave them their value, internal names; under its own lock. */
@@ -629,6 +638,10 @@ public final class RaceWatch {
      * class's objects are shared without synchronization, so the caches they compute when first
      * asked are filled and read the same way, whether or not this run's interleaving made a race
      * on each where the watch saw it (a type's hash, supertypes and substitution, one met racing).
+     * For one of the {@link #JDK_COLLECTIONS}, every field of its class the run accessed goes
+     * along: its methods read them together ({@code ArrayDeque.isEmpty} compares head and tail),
+     * and h2's waiting sessions raced on the tail only in its learning runs, then on the head in
+     * a later recording, whose replay skipped a table's wake-up.
      */
     public static List<String> alongside() {
         Set<String> classes = new HashSet<>(orderedOwners);
@@ -639,7 +652,9 @@ public final class RaceWatch {
         }
         List<String> out = new ArrayList<>();
         for (int i = 0; i < MAX_FIELDS; i++) {
-            if (FILLED[i] && !RACED[i] && NAMES[i] != null && classes.contains(owner(NAMES[i]))) {
+            // Arrays are keyed by their class's name ("[J"), no field: nothing goes along with them.
+            if (!RACED[i] && NAMES[i] != null && NAMES[i].charAt(0) != '[' && classes.contains(owner(NAMES[i]))
+                    && (FILLED[i] || JDK_COLLECTIONS.contains(owner(NAMES[i])))) {
                 out.add(NAMES[i]);
             }
         }
