@@ -7,10 +7,14 @@ import java.util.Set;
 
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.Handle;
-import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TypeInsnNode;
 
 /**
  * Where an application class makes an object of a class whose objects a recording saw threads
@@ -35,7 +39,17 @@ final class ConstructedHashesRewriter extends ClassVisitor {
 
     @Override
     public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
-        return new News(super.visitMethod(access, name, desc, signature, exceptions));
+        String[] thrown = exceptions;
+        return new MethodNode(Opcodes.ASM9, access, name, desc, signature, exceptions) {
+            @Override
+            public void visitEnd() {
+                rewrite(this);
+                MethodVisitor next = ConstructedHashesRewriter.super.visitMethod(access, name, desc, signature, thrown);
+                if (next != null) {
+                    accept(next);
+                }
+            }
+        };
     }
 
     /**
@@ -43,117 +57,38 @@ final class ConstructedHashesRewriter extends ClassVisitor {
      * expression ({@code new A(new B())}); a constructor called on no pending {@code new} is a
      * constructor's own {@code super(...)} or {@code this(...)}, left alone.
      */
-    private static final class News extends MethodVisitor {
-        /** Per pending {@code new}: its class if it is hashed where made and a {@code dup} followed, else "". */
-        private final Deque<String> pending = new ArrayDeque<>();
-        /** The class of the {@code new} just visited, until the next instruction shows whether it is a {@code dup}. */
-        private String justNew;
-        private boolean added;
-
-        News(MethodVisitor mv) {
-            super(Opcodes.ASM9, mv);
-        }
-
-        /** Settles the {@code new} just visited: {@code dup} says whether it is the expression's shape. */
-        private void settle(boolean dup) {
-            if (justNew != null) {
-                pending.push(dup && OrderedFields.hashesAtConstruction(justNew) ? justNew : "");
-                justNew = null;
+    private static void rewrite(MethodNode m) {
+        // Per pending new: its class if it is hashed where made and a dup follows it, else "".
+        Deque<String> pending = new ArrayDeque<>();
+        boolean added = false;
+        for (AbstractInsnNode i = m.instructions.getFirst(); i != null; i = i.getNext()) {
+            if (i.getOpcode() == Opcodes.NEW) {
+                String type = ((TypeInsnNode) i).desc;
+                AbstractInsnNode after = next(i);
+                boolean dup = after != null && after.getOpcode() == Opcodes.DUP;
+                pending.push(dup && OrderedFields.hashesAtConstruction(type) ? type : "");
+            } else if (i instanceof MethodInsnNode call && call.getOpcode() == Opcodes.INVOKESPECIAL
+                    && call.name.equals("<init>") && !pending.isEmpty() && pending.pop().equals(call.owner)) {
+                InsnList hash = new InsnList();
+                hash.add(new InsnNode(Opcodes.DUP));
+                hash.add(new MethodInsnNode(Opcodes.INVOKESTATIC, HASHES, "constructed", "(Ljava/lang/Object;)V", false));
+                AbstractInsnNode last = hash.getLast();
+                m.instructions.insert(call, hash);
+                i = last; // go on past what was added
+                added = true;
             }
         }
-
-        @Override
-        public void visitTypeInsn(int opcode, String type) {
-            settle(false);
-            super.visitTypeInsn(opcode, type);
-            if (opcode == Opcodes.NEW) {
-                justNew = type;
-            }
+        if (added) {
+            m.maxStack++;
         }
+    }
 
-        @Override
-        public void visitInsn(int opcode) {
-            settle(opcode == Opcodes.DUP);
-            super.visitInsn(opcode);
+    /** The instruction after {@code i}, past labels, line numbers and frames. */
+    private static AbstractInsnNode next(AbstractInsnNode i) {
+        AbstractInsnNode n = i.getNext();
+        while (n != null && n.getOpcode() < 0) {
+            n = n.getNext();
         }
-
-        @Override
-        public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean isInterface) {
-            settle(false);
-            super.visitMethodInsn(opcode, owner, name, desc, isInterface);
-            if (opcode == Opcodes.INVOKESPECIAL && name.equals("<init>") && !pending.isEmpty()) {
-                String made = pending.pop();
-                if (made.equals(owner)) {
-                    super.visitInsn(Opcodes.DUP);
-                    super.visitMethodInsn(Opcodes.INVOKESTATIC, HASHES, "constructed", "(Ljava/lang/Object;)V", false);
-                    added = true;
-                }
-            }
-        }
-
-        @Override
-        public void visitVarInsn(int opcode, int var) {
-            settle(false);
-            super.visitVarInsn(opcode, var);
-        }
-
-        @Override
-        public void visitIntInsn(int opcode, int operand) {
-            settle(false);
-            super.visitIntInsn(opcode, operand);
-        }
-
-        @Override
-        public void visitFieldInsn(int opcode, String owner, String name, String desc) {
-            settle(false);
-            super.visitFieldInsn(opcode, owner, name, desc);
-        }
-
-        @Override
-        public void visitLdcInsn(Object value) {
-            settle(false);
-            super.visitLdcInsn(value);
-        }
-
-        @Override
-        public void visitJumpInsn(int opcode, Label label) {
-            settle(false);
-            super.visitJumpInsn(opcode, label);
-        }
-
-        @Override
-        public void visitInvokeDynamicInsn(String name, String desc, Handle bootstrap, Object... arguments) {
-            settle(false);
-            super.visitInvokeDynamicInsn(name, desc, bootstrap, arguments);
-        }
-
-        @Override
-        public void visitIincInsn(int var, int increment) {
-            settle(false);
-            super.visitIincInsn(var, increment);
-        }
-
-        @Override
-        public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
-            settle(false);
-            super.visitTableSwitchInsn(min, max, dflt, labels);
-        }
-
-        @Override
-        public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
-            settle(false);
-            super.visitLookupSwitchInsn(dflt, keys, labels);
-        }
-
-        @Override
-        public void visitMultiANewArrayInsn(String desc, int dims) {
-            settle(false);
-            super.visitMultiANewArrayInsn(desc, dims);
-        }
-
-        @Override
-        public void visitMaxs(int maxStack, int maxLocals) {
-            super.visitMaxs(added ? maxStack + 1 : maxStack, maxLocals);
-        }
+        return n;
     }
 }

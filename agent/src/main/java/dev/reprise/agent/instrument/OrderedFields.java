@@ -35,7 +35,7 @@ public final class OrderedFields {
     /** The name standing for a class's reference array elements: {@code owner.[]}. */
     public static final String ELEMENTS = "[]";
     /** The name standing for the identity hashes of a class's objects: {@code owner.#hash}. */
-    public static final String HASHES = "#hash";
+    private static final String HASHES = "#hash";
 
     private static final String JAVA_UTIL = "java/util/";
 

@@ -7,6 +7,7 @@ import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.Type;
 
 import dev.reprise.agent.runtime.jdk.JdkLoaders;
+import dev.reprise.agent.runtime.ordering.RaceWatch;
 import dev.reprise.agent.runtime.ordering.SyncActions;
 
 /**
@@ -126,7 +127,7 @@ public final class QuietCallRewriter extends CallBracketRewriter {
      * grow as loggers come and the collector takes them away.
      */
     private static boolean quietsCollection(String owner) {
-        return RaceWatchRewriter.JDK_COLLECTIONS.contains(owner) || OrderedFields.declaredIn(owner)
+        return RaceWatch.JDK_COLLECTIONS.contains(owner) || OrderedFields.declaredIn(owner)
                 || owner.equals(COLLECTIONS_HELPERS);
     }
 

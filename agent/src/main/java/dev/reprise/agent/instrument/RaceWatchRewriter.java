@@ -29,8 +29,6 @@ import dev.reprise.agent.runtime.ordering.RaceWatch;
  */
 final class RaceWatchRewriter extends ClassVisitor {
     private static final String WATCH = Type.getInternalName(RaceWatch.class);
-    /** The JDK classes watched besides the application's ({@link RaceWatch#JDK_COLLECTIONS}). */
-    static final Set<String> JDK_COLLECTIONS = RaceWatch.JDK_COLLECTIONS;
 
     private final VolatileFields.Lookup fields;
     private final boolean application;
@@ -60,7 +58,7 @@ final class RaceWatchRewriter extends ClassVisitor {
 
     /** Whether the JDK class {@code internalName} is watched: a collection's, or one of the libraries the program runs as its own. */
     static boolean watchesJdk(String internalName) {
-        return JDK_COLLECTIONS.contains(internalName) || Catalogue.isLibrary(internalName);
+        return RaceWatch.JDK_COLLECTIONS.contains(internalName) || Catalogue.isLibrary(internalName);
     }
 
     @Override

@@ -23,11 +23,11 @@ final class UnwatchedCallRewriter extends CallBracketRewriter {
     /** Whether this run watches and the JDK class's constant pool names a collection class the watch sees. */
     static boolean applies(String className, ClassReader reader) {
         return RaceWatch.on() && QuietCallRewriter.candidate(className) && QuietCallRewriter.collectionsToo(className)
-                && !Collections.disjoint(RaceWatchRewriter.JDK_COLLECTIONS, ConstantPool.names(reader, ConstantPool.CLASS));
+                && !Collections.disjoint(RaceWatch.JDK_COLLECTIONS, ConstantPool.names(reader, ConstantPool.CLASS));
     }
 
     @Override
     boolean brackets(String owner) {
-        return RaceWatchRewriter.JDK_COLLECTIONS.contains(owner);
+        return RaceWatch.JDK_COLLECTIONS.contains(owner);
     }
 }

@@ -1,6 +1,8 @@
 package dev.reprise.agent.instrument;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -94,7 +96,7 @@ class ConstructedHashesRewriterTest {
             bytes = in.readAllBytes();
         }
         ClassReader reader = new ClassReader(bytes);
-        assertEquals(true, ConstructedHashesRewriter.applies(reader));
+        assertTrue(ConstructedHashesRewriter.applies(reader));
         ClassWriter writer = new ClassWriter(reader, 0);
         reader.accept(new ConstructedHashesRewriter(writer), 0);
         ClassNode rewritten = new ClassNode();
@@ -124,7 +126,7 @@ class ConstructedHashesRewriterTest {
     void aClassThatNamesNoneIsLeftAlone() throws IOException {
         OrderedFields.configure(List.of("some/Other.#hash", Type.getInternalName(Key.class) + ".field"));
         try (InputStream in = Makers.class.getResourceAsStream("ConstructedHashesRewriterTest$Makers.class")) {
-            assertEquals(false, ConstructedHashesRewriter.applies(new ClassReader(in.readAllBytes())));
+            assertFalse(ConstructedHashesRewriter.applies(new ClassReader(in.readAllBytes())));
         }
     }
 

@@ -3,6 +3,7 @@ package dev.reprise.agent.runtime.identity;
 import dev.reprise.agent.runtime.events.Rt;
 import dev.reprise.agent.runtime.events.ThreadCtx;
 import dev.reprise.agent.runtime.jdk.HiddenClassNames;
+import dev.reprise.agent.runtime.jdk.JdkLoaders;
 import dev.reprise.agent.runtime.jdk.JdkMethods;
 import dev.reprise.agent.runtime.ordering.RaceWatch;
 
@@ -52,8 +53,6 @@ import jdk.internal.vm.annotation.DontInline;
  */
 public final class IdentityHashes {
     private static final WeakIdentityTable<Integer> ASSIGNED = new WeakIdentityTable<>();
-    /** The JDK's loader of the classes outside the boot loader's: their objects are the JDK's ({@link #seen}). */
-    private static final ClassLoader PLATFORM_LOADER = ClassLoader.getPlatformClassLoader();
     private static final long UNLOCKED = 1;
     /**
      * The low header bits that read {@link #UNLOCKED} in a plain header: JDK 17's biased locking
@@ -444,8 +443,7 @@ public final class IdentityHashes {
             return v;
         }
         Class<?> c = o.getClass();
-        ClassLoader loader = c.getClassLoader();
-        if (c.isHidden() || (loader == null || loader == PLATFORM_LOADER) && c != Object.class) {
+        if (c.isHidden() || JdkLoaders.isJdk(c.getClassLoader()) && c != Object.class) {
             return v;
         }
         ThreadCtx ctx = Rt.current();

@@ -600,7 +600,11 @@ public final class RaceWatch {
         }
         synchronized (HASH_RACES) {
             for (String c : HASH_RACES) {
-                out.add(c + ".#hash");
+                // Hashed where made already: the objects the program's code does not make are
+                // not the watch's to name again.
+                if (!hashedWhereMade.contains(c)) {
+                    out.add(c + ".#hash");
+                }
             }
         }
         out.sort(null);
@@ -620,13 +624,8 @@ public final class RaceWatch {
         if (name.equals(HASHED_ACROSS[at])) {
             return;
         }
-        String internal = name.replace('.', '/');
-        // Hashed where made already: the objects the program's code does not make are not the
-        // watch's to name again.
-        if (!hashedWhereMade.contains(internal)) {
-            synchronized (HASH_RACES) {
-                HASH_RACES.add(internal);
-            }
+        synchronized (HASH_RACES) {
+            HASH_RACES.add(name.replace('.', '/'));
         }
         HASHED_ACROSS[at] = name;
     }
@@ -653,8 +652,11 @@ public final class RaceWatch {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < MAX_FIELDS; i++) {
             // Arrays are keyed by their class's name ("[J"), no field: nothing goes along with them.
-            if (!RACED[i] && NAMES[i] != null && NAMES[i].charAt(0) != '[' && classes.contains(owner(NAMES[i]))
-                    && (FILLED[i] || JDK_COLLECTIONS.contains(owner(NAMES[i])))) {
+            if (RACED[i] || NAMES[i] == null || NAMES[i].charAt(0) == '[') {
+                continue;
+            }
+            String owner = owner(NAMES[i]);
+            if (classes.contains(owner) && (FILLED[i] || JDK_COLLECTIONS.contains(owner))) {
                 out.add(NAMES[i]);
             }
         }
