@@ -106,11 +106,12 @@ final class RacedFields {
         for (String f : alongside) {
             along.add(OrderFieldOption.describe(f));
         }
-        String raced = found.isEmpty() ? "" : "the recorded run raced on " + String.join(", ", described)
-                + (along.isEmpty() ? "" : ", and ");
-        return raced + (along.isEmpty() ? "" : String.join(", ", along)
-                + ", which go along (caches of classes whose objects its threads share unordered, a shared collection's other fields),")
-                + ", which the recording does not order; this records the program with them ordered: " + command;
+        String goAlong = String.join(", ", along)
+                + ", which go along with them (caches of classes whose objects its threads share unordered, a shared collection's other fields)";
+        String unordered = found.isEmpty() ? "the recording does not order " + goAlong
+                : "the recorded run raced on " + String.join(", ", described) + ", which the recording does not order"
+                        + (along.isEmpty() ? "" : ", nor " + goAlong);
+        return unordered + "; this records the program with them ordered: " + command;
     }
 
     /** {@code w} as a POSIX shell reads it back. */

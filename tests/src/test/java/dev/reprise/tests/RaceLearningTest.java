@@ -124,10 +124,14 @@ class RaceLearningTest {
         String program = "corpus.races.LazyCaches";
         Run recorded = record(tmp.resolve("first"), program);
         assertEquals(0, recorded.status(), recorded::toString);
+        // The watch meets the outlines' race itself only when the reader catches up with the
+        // drawer, as on a loaded machine: then both are named raced.
         assertTrue(recorded.stderr().contains("reprise: the program raced on plain fields or array elements"
                 + " corpus.races.LazyCaches$Shape.hash, which this recording does not order, nor"
                 + " corpus.races.LazyCaches$Shape.outline, which go along with them (caches their classes fill when first asked,"
-                + " a shared collection's other fields): its replay may diverge."),
+                + " a shared collection's other fields): its replay may diverge.")
+                || recorded.stderr().contains("reprise: the program raced on plain fields or array elements"
+                + " corpus.races.LazyCaches$Shape.hash, corpus.races.LazyCaches$Shape.outline, which this recording does not order:"),
                 recorded::toString);
 
         Path second = tmp.resolve("second");
@@ -160,7 +164,8 @@ class RaceLearningTest {
         // which the collector trims): those are not watched, and not ordered once the list is.
         // The list's array, which only the writer touches, goes along: the list's methods read both.
         "corpus.races.ListBesideLoggers | java.util.ArrayList.size | field size of class java.util.ArrayList"
-                + " | \"java/util/ArrayList.elementData\", \"java/util/ArrayList.size\" | --order-field java.util.ArrayList.size",
+                + " | \"java/util/ArrayList.elementData\", \"java/util/ArrayList.size\""
+                + " | --order-field java.util.ArrayList.size --order-field java.util.ArrayList.elementData",
         // Plain reads of a long[] whose every write is a compare-and-set through a handle.
         "corpus.races.StripedCounters | corpus.races.StripedCounters[] | array elements accessed in class corpus.races.StripedCounters"
                 + " | \"corpus/races/StripedCounters.[]\" | --order-field 'corpus.races.StripedCounters[]'",
