@@ -33,11 +33,14 @@ final class RaceWatchRewriter extends ClassVisitor {
     private final VolatileFields.Lookup fields;
     private final boolean application;
     private String className;
-    /** Whether its reference array elements are watched: an application class's, not ordered already. */
+    /**
+     * Whether its reference array elements are watched: an application class's, not ordered
+     * already (a class that makes atomic accesses orders them, {@code SyncActionRewriter}).
+     */
     private boolean elements;
     /** The class makes atomic accesses. */
     private final boolean atomics;
-    /** Whether its primitive array elements are watched too: its reference ones are, and it makes atomic accesses. */
+    /** Whether its primitive array elements are watched: an application class's, not named, that makes atomic accesses. */
     private boolean primitives;
 
     /** {@code atomics}: the class makes atomic accesses ({@link SyncActionRewriter#makesAtomicAccess}). */
@@ -51,8 +54,9 @@ final class RaceWatchRewriter extends ClassVisitor {
     @Override
     public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
         className = name;
-        elements = application && !OrderedFields.ordersElementsIn(name);
-        primitives = elements && atomics;
+        boolean unordered = application && !OrderedFields.ordersElementsIn(name);
+        elements = unordered && !atomics;
+        primitives = unordered && atomics;
         super.visit(version, access, name, signature, superName, interfaces);
     }
 

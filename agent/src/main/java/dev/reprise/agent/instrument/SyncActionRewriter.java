@@ -60,7 +60,14 @@ final class SyncActionRewriter extends ClassVisitor {
     private String className;
     /** The class is the JDK's concurrency code: its plain fields count too ({@link VolatileFields}). */
     private boolean racy;
-    /** Its reference array elements are ordered: the JDK's concurrency code, or a class {@link OrderedFields} names. */
+    /**
+     * Its reference array elements are ordered: the JDK's concurrency code, an application class
+     * that makes atomic accesses, or a class {@link OrderedFields} names. A lock-free class puts
+     * objects into an array's slots plainly while it holds a lock of its own made of
+     * compare-and-sets, and reads them plainly without it, as {@code Striped64} does its cells and
+     * the libraries that copy it do (Guava's, Ehcache's map's counter): a race in every run, which
+     * shows only under contention, where a learning recording may never meet it.
+     */
     private boolean elements;
     /**
      * Its primitive array elements are ordered too: a class {@link OrderedFields} names that makes
@@ -129,7 +136,7 @@ final class SyncActionRewriter extends ClassVisitor {
         this.version = version & 0xFFFF;
         this.className = name;
         this.racy = Catalogue.ordersSyncActionsIn(name);
-        this.elements = racy || OrderedFields.ordersElementsIn(name);
+        this.elements = racy || application && atomics || OrderedFields.ordersElementsIn(name);
         this.primitives = atomics && OrderedFields.ordersElementsIn(name);
         this.keepsThreadState = THREAD_STATE_KEEPERS.contains(name);
         this.enterObject = keepsThreadState ? "enterUnlessThread" : "enter";

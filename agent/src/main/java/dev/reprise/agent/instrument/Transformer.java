@@ -317,8 +317,9 @@ public final class Transformer implements ClassFileTransformer {
         ClassVisitor chain = writer;
         boolean atomics = passes.syncActions() && SyncActionRewriter.namesAtomicAccess(reader);
         // Whether the class makes atomic accesses, read from its code once, and only for the passes
-        // that ask: one orders a named class's primitive elements, the other watches them.
-        boolean makesAtomics = atomics && (OrderedFields.ordersElementsIn(name) || passes.races() && passes.application())
+        // that ask: an application class's then orders its reference elements, a named class's its
+        // primitive elements too, and a learning recording watches its primitive elements.
+        boolean makesAtomics = atomics && (passes.application() || OrderedFields.ordersElementsIn(name))
                 && SyncActionRewriter.makesAtomicAccess(reader);
         boolean repeatedReads = passes.syncActions() && OrderedFields.mayBeNamedIn(reader);
         boolean monitorLocals = passes.monitors() && firstLoad;
