@@ -8,8 +8,10 @@ import java.lang.management.ThreadMXBean;
 
 /**
  * The process's figures through {@code java.lang.management}: the runtime's name (the PID and
- * the host), uptime, start time and JVM arguments, the thread's CPU times, the memory in use.
- * A program names a temporary directory after the PID, or prints how long it took.
+ * the host), uptime, start time and JVM arguments, the thread's CPU times, the memory in use,
+ * and the operating system's figures (CPU load and time, load average, memory, open files). A
+ * program names a temporary directory after the PID, prints how long it took, or warns when its
+ * load passes a threshold.
  */
 @Expect(plainRunsDiffer = true)
 public final class ManagementFigures {
@@ -25,5 +27,13 @@ public final class ManagementFigures {
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         System.out.println("heap " + memory.getHeapMemoryUsage());
         System.out.println("non-heap " + memory.getNonHeapMemoryUsage());
+        com.sun.management.UnixOperatingSystemMXBean os =
+                (com.sun.management.UnixOperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        System.out.println("process cpu load " + os.getProcessCpuLoad() + " time " + os.getProcessCpuTime()
+                + ", machine " + os.getCpuLoad() + ", load average " + os.getSystemLoadAverage());
+        System.out.println("memory free " + os.getFreeMemorySize() + " of " + os.getTotalMemorySize()
+                + ", swap " + os.getFreeSwapSpaceSize() + " of " + os.getTotalSwapSpaceSize()
+                + ", virtual " + os.getCommittedVirtualMemorySize());
+        System.out.println("open files " + os.getOpenFileDescriptorCount() + " of " + os.getMaxFileDescriptorCount());
     }
 }

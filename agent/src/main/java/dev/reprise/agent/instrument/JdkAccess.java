@@ -32,8 +32,11 @@ public final class JdkAccess {
         // program's appends of jars are hooked (ops/classes/InstrumentationOps).
         Map<String, Set<Module>> instrument = Map.of("sun.instrument", Set.of(runtime));
         inst.redefineModule(Instrumentation.class.getModule(), Set.of(runtime), Map.of(), instrument, Set.of(), Map.of());
-        // The management beans' implementations are hooked (ops/environment/ManagementOps).
+        // The management beans' implementations are hooked (ops/environment/ManagementOps,
+        // OperatingSystemOps).
         ModuleLayer.boot().findModule("java.management").ifPresent(management -> inst.redefineModule(management,
                 Set.of(runtime), Map.of(), Map.of("sun.management", Set.of(runtime)), Set.of(), Map.of()));
+        ModuleLayer.boot().findModule("jdk.management").ifPresent(management -> inst.redefineModule(management,
+                Set.of(runtime), Map.of(), Map.of("com.sun.management.internal", Set.of(runtime)), Set.of(), Map.of()));
     }
 }

@@ -20,6 +20,7 @@ import dev.reprise.agent.ops.classes.RetransformOrder;
 import dev.reprise.agent.ops.environment.EnvOps;
 import dev.reprise.agent.ops.environment.HashOps;
 import dev.reprise.agent.ops.environment.ManagementOps;
+import dev.reprise.agent.ops.environment.OperatingSystemOps;
 import dev.reprise.agent.ops.environment.RandomOps;
 import dev.reprise.agent.ops.environment.ReflectedHashes;
 import dev.reprise.agent.ops.environment.StartupState;
@@ -71,6 +72,7 @@ public final class Families {
             ClassValueOrder.class,
             EnvOps.class,
             ManagementOps.class,
+            OperatingSystemOps.class,
             ThreadOps.class,
             MonitorOps.class,
             ParkOps.class,
