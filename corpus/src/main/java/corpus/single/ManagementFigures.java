@@ -1,6 +1,7 @@
 package corpus.single;
 
 import corpus.Expect;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.RuntimeMXBean;
@@ -9,9 +10,9 @@ import java.lang.management.ThreadMXBean;
 /**
  * The process's figures through {@code java.lang.management}: the runtime's name (the PID and
  * the host), uptime, start time and JVM arguments, the thread's CPU times, the memory in use,
- * and the operating system's figures (CPU load and time, load average, memory, open files). A
- * program names a temporary directory after the PID, prints how long it took, or warns when its
- * load passes a threshold.
+ * the operating system's figures (CPU load and time, load average, memory, open files), and the
+ * garbage collectors' counts and times. A program names a temporary directory after the PID,
+ * prints how long it took, or warns when its load passes a threshold.
  */
 @Expect(plainRunsDiffer = true)
 public final class ManagementFigures {
@@ -35,5 +36,16 @@ public final class ManagementFigures {
                 + ", swap " + os.getFreeSwapSpaceSize() + " of " + os.getTotalSwapSpaceSize()
                 + ", virtual " + os.getCommittedVirtualMemorySize());
         System.out.println("open files " + os.getOpenFileDescriptorCount() + " of " + os.getMaxFileDescriptorCount());
+        byte[][] garbage = new byte[64][];
+        for (int i = 0; i < 4096; i++) {
+            garbage[i % garbage.length] = new byte[16 * 1024];
+        }
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            System.out.println("collector " + gc.getName() + ": " + gc.getCollectionCount() + " collections in "
+                    + gc.getCollectionTime() + " ms");
+        }
+        com.sun.management.GarbageCollectorMXBean young =
+                (com.sun.management.GarbageCollectorMXBean) ManagementFactory.getGarbageCollectorMXBeans().get(0);
+        System.out.println("first collector, through its extended bean: " + young.getCollectionCount() + " collections");
     }
 }

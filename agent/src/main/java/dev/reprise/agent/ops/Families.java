@@ -17,6 +17,7 @@ import dev.reprise.agent.ops.classes.ReferenceOps;
 import dev.reprise.agent.ops.classes.ReflectedCalls;
 import dev.reprise.agent.ops.classes.ReflectionOrder;
 import dev.reprise.agent.ops.classes.RetransformOrder;
+import dev.reprise.agent.ops.environment.CollectorOps;
 import dev.reprise.agent.ops.environment.EnvOps;
 import dev.reprise.agent.ops.environment.HashOps;
 import dev.reprise.agent.ops.environment.ManagementOps;
@@ -73,6 +74,7 @@ public final class Families {
             EnvOps.class,
             ManagementOps.class,
             OperatingSystemOps.class,
+            CollectorOps.class,
             ThreadOps.class,
             MonitorOps.class,
             ParkOps.class,
