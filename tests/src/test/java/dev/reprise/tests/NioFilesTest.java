@@ -6,6 +6,7 @@ import static dev.reprise.tests.Reprise.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -123,6 +124,22 @@ class NioFilesTest {
         assertTrue(recorded.stdout().contains("file after force 7 42"), recorded::toString);
         assertTrue(recorded.stdout().contains("private sees 7, file keeps 7, private after write 99"), recorded::toString);
         assertTrue(recorded.stdout().contains("empty 0"), recorded::toString);
+        deleteTree(dir);
+        Files.createDirectory(dir);
+        assertReplaysLeaveDiskAlone(recorded);
+    }
+
+    /** The same through {@code MemorySegment}s an {@code Arena} owns, which JDK 22 added. */
+    @Test
+    void mappedSegmentsAreReplayedAfterTheFilesVanish() throws IOException {
+        assumeTrue(Runtime.version().feature() >= 22, "FileChannel maps into an Arena from JDK 22");
+        inputs();
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.nio.MappedSegments", dir.toString()));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertTrue(recorded.stdout().contains("read-only 5000 bytes, read-only true, sum "), recorded::toString);
+        assertTrue(recorded.stdout().contains("read-write 4096 bytes, after writes 7 42"), recorded::toString);
+        assertTrue(recorded.stdout().contains("file after force 7 42"), recorded::toString);
+        assertTrue(recorded.stdout().contains("private sees 7, file keeps 7, private after write 99"), recorded::toString);
         deleteTree(dir);
         Files.createDirectory(dir);
         assertReplaysLeaveDiskAlone(recorded);

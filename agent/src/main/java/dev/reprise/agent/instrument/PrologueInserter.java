@@ -79,11 +79,21 @@ final class PrologueInserter extends ClassVisitor {
             throw new IllegalStateException(h.owner() + "." + h.method() + h.desc() + " returns a value: an UNRECORDED hook cannot stand in for it");
         }
         if (hook.getArgumentTypes().length != target.getArgumentTypes().length + receiver
-                || !hook.getReturnType().equals(returned)) {
+                || !hook.getReturnType().equals(returned) && !castsResult(hook, returned)) {
             throw new IllegalStateException("hook " + h.hookName() + h.hookDesc() + " does not fit "
                     + h.owner() + "." + h.method() + h.desc());
         }
     }
+
+    /**
+     * A hook may return {@code Object} for a target returning a type the baseline JDK lacks (the
+     * agent is compiled on JDK 17, a {@code MemorySegment} is JDK 22's): the prologue casts it.
+     */
+    private static boolean castsResult(Type hook, Type returned) {
+        return hook.getReturnType().equals(OBJECT) && (returned.getSort() == Type.OBJECT || returned.getSort() == Type.ARRAY);
+    }
+
+    private static final Type OBJECT = Type.getType(Object.class);
 
     private final class Prologue extends MethodVisitor {
         /**
@@ -146,6 +156,9 @@ final class PrologueInserter extends ClassVisitor {
                 super.visitInsn(Opcodes.RETURN);
             } else if (hook.kind() != Kind.BEFORE) {
                 Type result = Type.getReturnType(hook.desc());
+                if (castsResult(Type.getMethodType(hook.hookDesc()), result) && !result.equals(OBJECT)) {
+                    super.visitTypeInsn(Opcodes.CHECKCAST, result.getInternalName());
+                }
                 resultSlots = result.getSize();
                 super.visitInsn(result.getOpcode(Opcodes.IRETURN));
             }

@@ -81,6 +81,8 @@ public final class FileChannelOps {
             live("transferFromArbitraryChannel", long.class, ReadableByteChannel.class, long.class, long.class);
     private static final MethodHandle MAP_LIVE =
             live("map", MappedByteBuffer.class, FileChannel.MapMode.class, long.class, long.class);
+    private static final MethodHandle MAP_SEGMENT_LIVE = mapSegment();
+    private static final MethodHandle SEGMENT_AS_BUFFER = segmentAsBuffer();
     private static final MethodHandle LOCK_LIVE = live("lock", FileLock.class, long.class, long.class, boolean.class);
     private static final MethodHandle TRY_LOCK_LIVE = live("tryLock", FileLock.class, long.class, long.class, boolean.class);
     private static final Class<?> LOCK_IMPL = JdkMethods.jdkClass("sun.nio.ch.FileLockImpl");
@@ -106,6 +108,43 @@ public final class FileChannelOps {
         MethodType t = MethodType.methodType(ret);
         MethodHandle h = JdkMethods.specialIfPresent(IMPL, name, t);
         return h == null ? null : h.asType(t.insertParameterTypes(0, FileChannel.class));
+    }
+
+    /**
+     * JDK 22 and later: {@code map(MapMode, long, long, Arena)} returning a {@code MemorySegment},
+     * typed with {@code Object} for both, which the agent's baseline JDK does not have; null before.
+     */
+    private static MethodHandle mapSegment() {
+        Class<?> arena = foreign("Arena");
+        Class<?> segment = foreign("MemorySegment");
+        if (arena == null || segment == null) {
+            return null;
+        }
+        MethodHandle h = JdkMethods.specialIfPresent(IMPL, "map",
+                MethodType.methodType(segment, FileChannel.MapMode.class, long.class, long.class, arena));
+        return h == null ? null : h.asType(MethodType.methodType(Object.class, FileChannel.class,
+                FileChannel.MapMode.class, long.class, long.class, Object.class));
+    }
+
+    private static MethodHandle segmentAsBuffer() {
+        Class<?> segment = foreign("MemorySegment");
+        if (segment == null) {
+            return null;
+        }
+        try {
+            return MethodHandles.publicLookup().findVirtual(segment, "asByteBuffer", MethodType.methodType(ByteBuffer.class))
+                    .asType(MethodType.methodType(ByteBuffer.class, Object.class));
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot reach MemorySegment.asByteBuffer", e);
+        }
+    }
+
+    private static Class<?> foreign(String name) {
+        try {
+            return Class.forName("java.lang.foreign." + name, false, null);
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
     }
 
     private static MethodHandle lockConstructor() {
@@ -347,6 +386,33 @@ public final class FileChannelOps {
         try (FileChannel ch = readOnly ? FileChannel.open(copy, StandardOpenOption.READ)
                 : FileChannel.open(copy, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             return ch.map(readOnly ? FileChannel.MapMode.READ_ONLY : FileChannel.MapMode.PRIVATE, 0, size);
+        }
+    }
+
+    /**
+     * JDK 22 and later: the same region as a {@code MemorySegment} the program's {@code Arena}
+     * owns, kept and replayed like {@link #map(FileChannel, FileChannel.MapMode, long, long)}; the
+     * replay maps the copy into that arena, so the segment is unmapped when the program closes it.
+     */
+    @Prologue(owner = FCI, method = "map", optional = true,
+            desc = "(Ljava/nio/channels/FileChannel$MapMode;JJLjava/lang/foreign/Arena;)Ljava/lang/foreign/MemorySegment;")
+    public static Object mapSegment(FileChannel self, FileChannel.MapMode mode, long position, long size, Object arena)
+            throws Throwable {
+        if (jdkFile(self)) {
+            return MAP_SEGMENT_LIVE.invokeExact(self, mode, position, size, arena);
+        }
+        Ev ev = Ev.begin(MAP, 0, 31 * (31 * Long.hashCode(position) + Long.hashCode(size)) + mode.toString().hashCode());
+        if (ev.live()) {
+            Object mapped = MAP_SEGMENT_LIVE.invokeExact(self, mode, position, size, arena);
+            ev.s(RecordingCopies.copy((ByteBuffer) SEGMENT_AS_BUFFER.invokeExact(mapped), MAPPED_KIND, MAPPED_EXT));
+            return mapped;
+        }
+        Path copy = RecordingCopies.checked(ev.s(null), MAPPED_KIND, MAPPED_EXT, "a file region the program mapped");
+        boolean readOnly = mode == FileChannel.MapMode.READ_ONLY;
+        try (FileChannel ch = readOnly ? FileChannel.open(copy, StandardOpenOption.READ)
+                : FileChannel.open(copy, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            FileChannel.MapMode copyMode = readOnly ? FileChannel.MapMode.READ_ONLY : FileChannel.MapMode.PRIVATE;
+            return MAP_SEGMENT_LIVE.invokeExact(ch, copyMode, 0L, size, arena);
         }
     }
 
