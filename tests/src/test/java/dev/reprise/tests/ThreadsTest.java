@@ -5,6 +5,7 @@ import static dev.reprise.tests.Reprise.record;
 import static dev.reprise.tests.Reprise.replay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,6 +49,26 @@ class ThreadsTest {
         }
         assertTrue(recorded.stdout().startsWith("600 turns: "), recorded::toString);
         assertChaosReplaysMatch(tmp.resolve("rec"), recorded);
+    }
+
+    /**
+     * From JDK 23 on, the first {@code sun.misc.Unsafe} memory access prints a warning naming its
+     * caller; four threads race to be first, each through another method, so the warning's words
+     * and the thread that walks its stack to print it are the race's outcome. Recorded three times:
+     * every replay prints the recording's warning and output.
+     */
+    @ParameterizedTest(name = "under {0}")
+    @CsvSource({"rto", "to"})
+    void unsafesFirstUseWarningIsReplayedFromItsThread(String order) {
+        assumeTrue(Runtime.version().feature() >= 24, "sun.misc.Unsafe warns on its first memory access from JDK 24");
+        for (int i = 0; i < 3; i++) {
+            Path dir = tmp.resolve("rec" + i);
+            Run recorded = record(dir, order, corpus("corpus.threads.UnsafeFirstUse"));
+            assertEquals(0, recorded.status(), recorded::toString);
+            assertTrue(recorded.programStderr().contains("WARNING: A terminally deprecated method in sun.misc.Unsafe has been called"),
+                    recorded::toString);
+            assertChaosReplaysMatch(dir, recorded);
+        }
     }
 
     /**

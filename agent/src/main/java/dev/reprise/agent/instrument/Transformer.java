@@ -339,6 +339,10 @@ public final class Transformer implements ClassFileTransformer {
             if (repeatedReads) {
                 chain = new RepeatedReads(chain, volatileFields, locals);
             }
+            if (passes.application() && UnsafeWarningRewriter.applies(atomics)) {
+                // Ahead of the bracket SyncActionRewriter puts around the call.
+                chain = new UnsafeWarningRewriter(chain);
+            }
         } else if (passes.quietCalls()) {
             if (QuietCallRewriter.applies(name, reader)) {
                 chain = new QuietCallRewriter(chain, name);

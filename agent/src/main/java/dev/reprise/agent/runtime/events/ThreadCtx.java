@@ -100,6 +100,8 @@ public final class ThreadCtx {
     /** Non-zero while the JDK's own calls into the collections the race watch sees run ({@code RaceWatch.unwatched}). */
     public int unwatched;
     public long eventNo;
+    /** This thread has raised, or found raised, {@code sun.misc.Unsafe}'s first-use warning flag ({@code UnsafeWarningOps}). */
+    public boolean unsafeWarned;
     /** Replay under a debugger: the event before which this thread stops ({@link Debuggee}), or -1. */
     public long stopBefore = -1;
     /**
