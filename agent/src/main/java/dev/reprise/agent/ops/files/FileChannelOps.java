@@ -381,12 +381,21 @@ public final class FileChannelOps {
             ev.s(RecordingCopies.copy(mapped, MAPPED_KIND, MAPPED_EXT));
             return mapped;
         }
-        Path copy = RecordingCopies.checked(ev.s(null), MAPPED_KIND, MAPPED_EXT, "a file region the program mapped");
-        boolean readOnly = mode == FileChannel.MapMode.READ_ONLY;
-        try (FileChannel ch = readOnly ? FileChannel.open(copy, StandardOpenOption.READ)
-                : FileChannel.open(copy, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            return ch.map(readOnly ? FileChannel.MapMode.READ_ONLY : FileChannel.MapMode.PRIVATE, 0, size);
+        try (FileChannel ch = mappedCopy(ev, mode)) {
+            return ch.map(copyMode(mode), 0, size);
         }
+    }
+
+    /** Replay: a channel on the recording's copy of a mapped region, writable where the program could write. */
+    private static FileChannel mappedCopy(Ev ev, FileChannel.MapMode mode) throws IOException {
+        Path copy = RecordingCopies.checked(ev.s(null), MAPPED_KIND, MAPPED_EXT, "a file region the program mapped");
+        return mode == FileChannel.MapMode.READ_ONLY ? FileChannel.open(copy, StandardOpenOption.READ)
+                : FileChannel.open(copy, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    }
+
+    /** The copy is mapped privately when the program could write, so that it stays as recorded. */
+    private static FileChannel.MapMode copyMode(FileChannel.MapMode mode) {
+        return mode == FileChannel.MapMode.READ_ONLY ? FileChannel.MapMode.READ_ONLY : FileChannel.MapMode.PRIVATE;
     }
 
     /**
@@ -407,12 +416,8 @@ public final class FileChannelOps {
             ev.s(RecordingCopies.copy((ByteBuffer) SEGMENT_AS_BUFFER.invokeExact(mapped), MAPPED_KIND, MAPPED_EXT));
             return mapped;
         }
-        Path copy = RecordingCopies.checked(ev.s(null), MAPPED_KIND, MAPPED_EXT, "a file region the program mapped");
-        boolean readOnly = mode == FileChannel.MapMode.READ_ONLY;
-        try (FileChannel ch = readOnly ? FileChannel.open(copy, StandardOpenOption.READ)
-                : FileChannel.open(copy, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            FileChannel.MapMode copyMode = readOnly ? FileChannel.MapMode.READ_ONLY : FileChannel.MapMode.PRIVATE;
-            return MAP_SEGMENT_LIVE.invokeExact(ch, copyMode, 0L, size, arena);
+        try (FileChannel ch = mappedCopy(ev, mode)) {
+            return MAP_SEGMENT_LIVE.invokeExact(ch, copyMode(mode), 0L, size, arena);
         }
     }
 
