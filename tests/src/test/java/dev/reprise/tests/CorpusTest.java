@@ -86,13 +86,16 @@ class CorpusTest {
         }
     }
 
-    /** One of up to five plain runs differs from the first: two alone may agree by chance. */
+    /**
+     * One of up to ten plain runs differs from the first: two alone may agree by chance, and on a
+     * loaded machine five runs of a four-thread race once all went the same way.
+     */
     @ParameterizedTest(name = "{0} differs from run to run")
     @MethodSource("nondeterministic")
     void plainRunsDiffer(String program) {
         String first = Reprise.exec(corpus(program), null, Map.of(), null).stdout();
         String other = first;
-        for (int run = 0; run < 4 && other.equals(first); run++) {
+        for (int run = 0; run < 9 && other.equals(first); run++) {
             other = Reprise.exec(corpus(program), null, Map.of(), null).stdout();
         }
         assertNotEquals(first, other, program + " should differ from run to run");
