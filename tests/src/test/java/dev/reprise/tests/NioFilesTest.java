@@ -116,30 +116,28 @@ class NioFilesTest {
      */
     @Test
     void mappedRegionsAreReplayedAfterTheFilesVanish() throws IOException {
-        inputs();
-        Run recorded = record(tmp.resolve("rec"), corpus("corpus.nio.MappedFiles", dir.toString()));
-        assertEquals(0, recorded.status(), recorded::toString);
-        assertTrue(recorded.stdout().contains("read-only 5000 bytes, read-only true, sum "), recorded::toString);
-        assertTrue(recorded.stdout().contains("read-write 4096 bytes, read-only false, after writes 7 42"), recorded::toString);
-        assertTrue(recorded.stdout().contains("file after force 7 42"), recorded::toString);
-        assertTrue(recorded.stdout().contains("private sees 7, file keeps 7, private after write 99"), recorded::toString);
-        assertTrue(recorded.stdout().contains("empty 0"), recorded::toString);
-        deleteTree(dir);
-        Files.createDirectory(dir);
-        assertReplaysLeaveDiskAlone(recorded);
+        assertMappingsReplay("corpus.nio.MappedFiles", "read-only 5000 bytes, read-only true, sum ",
+                "read-write 4096 bytes, read-only false, after writes 7 42", "file after force 7 42",
+                "private sees 7, file keeps 7, private after write 99", "empty 0");
     }
 
     /** The same through {@code MemorySegment}s an {@code Arena} owns, which JDK 22 added. */
     @Test
     void mappedSegmentsAreReplayedAfterTheFilesVanish() throws IOException {
         assumeTrue(Runtime.version().feature() >= 22, "FileChannel maps into an Arena from JDK 22");
+        assertMappingsReplay("corpus.nio.MappedSegments", "read-only 5000 bytes, read-only true, sum ",
+                "read-write 4096 bytes, after writes 7 42", "file after force 7 42",
+                "private sees 7, file keeps 7, private after write 99");
+    }
+
+    /** Records {@code program} over the inputs, checks it printed {@code lines}, then replays it with the files gone. */
+    private void assertMappingsReplay(String program, String... lines) throws IOException {
         inputs();
-        Run recorded = record(tmp.resolve("rec"), corpus("corpus.nio.MappedSegments", dir.toString()));
+        Run recorded = record(tmp.resolve("rec"), corpus(program, dir.toString()));
         assertEquals(0, recorded.status(), recorded::toString);
-        assertTrue(recorded.stdout().contains("read-only 5000 bytes, read-only true, sum "), recorded::toString);
-        assertTrue(recorded.stdout().contains("read-write 4096 bytes, after writes 7 42"), recorded::toString);
-        assertTrue(recorded.stdout().contains("file after force 7 42"), recorded::toString);
-        assertTrue(recorded.stdout().contains("private sees 7, file keeps 7, private after write 99"), recorded::toString);
+        for (String line : lines) {
+            assertTrue(recorded.stdout().contains(line), () -> "no '" + line + "'\n" + recorded);
+        }
         deleteTree(dir);
         Files.createDirectory(dir);
         assertReplaysLeaveDiskAlone(recorded);

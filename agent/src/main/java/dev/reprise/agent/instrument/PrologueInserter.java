@@ -156,7 +156,7 @@ final class PrologueInserter extends ClassVisitor {
                 super.visitInsn(Opcodes.RETURN);
             } else if (hook.kind() != Kind.BEFORE) {
                 Type result = Type.getReturnType(hook.desc());
-                if (castsResult(Type.getMethodType(hook.hookDesc()), result) && !result.equals(OBJECT)) {
+                if (!Type.getReturnType(hook.hookDesc()).equals(result)) { // an Object hook's (castsResult)
                     super.visitTypeInsn(Opcodes.CHECKCAST, result.getInternalName());
                 }
                 resultSlots = result.getSize();

@@ -52,19 +52,15 @@ public final class UnsafeWarningOps {
 
     /** Whether the JDK's memory-access option is "warn", its default, rather than allow, debug or deny. */
     private static boolean warnsOnce() {
-        try {
-            Class<?> unsafe = Class.forName(UNSAFE, false, null);
-            Class<?> option = Class.forName(UNSAFE + "$MemoryAccessOption", false, null);
-            VarHandle h = JdkMethods.staticFieldIfPresent(unsafe, "MEMORY_ACCESS_OPTION", option);
-            return h != null && "WARN".equals(((Enum<?>) h.get()).name());
-        } catch (ClassNotFoundException e) {
-            return false;
-        }
+        Class<?> option = JdkMethods.jdkClassIfPresent(UNSAFE + "$MemoryAccessOption");
+        VarHandle h = option == null ? null
+                : JdkMethods.staticFieldIfPresent(JdkMethods.jdkClass(UNSAFE), "MEMORY_ACCESS_OPTION", option);
+        return h != null && "WARN".equals(((Enum<?>) h.get()).name());
     }
 
     private static Set<String> memoryAccessMethods() {
         Set<String> names = new HashSet<>();
-        try (InputStream in = Class.forName(UNSAFE, false, null).getResourceAsStream("Unsafe.class")) {
+        try (InputStream in = JdkMethods.jdkClass(UNSAFE).getResourceAsStream("Unsafe.class")) {
             new ClassReader(in).accept(new ClassVisitor(Opcodes.ASM9) {
                 @Override
                 public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
@@ -78,7 +74,7 @@ public final class UnsafeWarningOps {
                     };
                 }
             }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        } catch (IOException | ClassNotFoundException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             throw new IllegalStateException("cannot read " + UNSAFE, e);
         }
         return Set.copyOf(names);

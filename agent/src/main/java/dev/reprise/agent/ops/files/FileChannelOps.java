@@ -140,11 +140,7 @@ public final class FileChannelOps {
     }
 
     private static Class<?> foreign(String name) {
-        try {
-            return Class.forName("java.lang.foreign." + name, false, null);
-        } catch (ClassNotFoundException e) {
-            return null;
-        }
+        return JdkMethods.jdkClassIfPresent("java.lang.foreign." + name);
     }
 
     private static MethodHandle lockConstructor() {
@@ -375,7 +371,7 @@ public final class FileChannelOps {
         if (jdkFile(self)) {
             return (MappedByteBuffer) MAP_LIVE.invokeExact(self, mode, position, size);
         }
-        Ev ev = Ev.begin(MAP, 0, 31 * (31 * Long.hashCode(position) + Long.hashCode(size)) + mode.toString().hashCode());
+        Ev ev = beginMap(mode, position, size);
         if (ev.live()) {
             MappedByteBuffer mapped = (MappedByteBuffer) MAP_LIVE.invokeExact(self, mode, position, size);
             ev.s(RecordingCopies.copy(mapped, MAPPED_KIND, MAPPED_EXT));
@@ -384,6 +380,11 @@ public final class FileChannelOps {
         try (FileChannel ch = mappedCopy(ev, mode)) {
             return ch.map(copyMode(mode), 0, size);
         }
+    }
+
+    /** The event of either map, by the region and mode the program asked for. */
+    private static Ev beginMap(FileChannel.MapMode mode, long position, long size) {
+        return Ev.begin(MAP, 0, 31 * (31 * Long.hashCode(position) + Long.hashCode(size)) + mode.toString().hashCode());
     }
 
     /** Replay: a channel on the recording's copy of a mapped region, writable where the program could write. */
@@ -410,7 +411,7 @@ public final class FileChannelOps {
         if (jdkFile(self)) {
             return MAP_SEGMENT_LIVE.invokeExact(self, mode, position, size, arena);
         }
-        Ev ev = Ev.begin(MAP, 0, 31 * (31 * Long.hashCode(position) + Long.hashCode(size)) + mode.toString().hashCode());
+        Ev ev = beginMap(mode, position, size);
         if (ev.live()) {
             Object mapped = MAP_SEGMENT_LIVE.invokeExact(self, mode, position, size, arena);
             ev.s(RecordingCopies.copy((ByteBuffer) SEGMENT_AS_BUFFER.invokeExact(mapped), MAPPED_KIND, MAPPED_EXT));

@@ -103,6 +103,15 @@ public final class JdkMethods {
         }
     }
 
+    /** Like {@link #jdkClass}, for a class absent on some JDK versions: returns null there. */
+    public static Class<?> jdkClassIfPresent(String name) {
+        try {
+            return Class.forName(name, false, null);
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
+    }
+
     private static MethodHandles.Lookup lookup(Class<?> owner) throws IllegalAccessException {
         return MethodHandles.privateLookupIn(owner, MethodHandles.lookup());
     }
