@@ -44,6 +44,12 @@ public abstract class Ev {
      * replay did not look for is passed over ({@link ReplayEv}).
      */
     public static final Op IDENTITY_SETTLED = Op.named("identity.settled");
+    /**
+     * The name the JVM gave a hidden class the program defined ({@code ops/classes/HiddenClassOps}).
+     * Written where the definition was, which may be inside the JDK's linking of a call site: a
+     * replay whose thread links it at another moment, or not at all, passes it over.
+     */
+    public static final Op HIDDEN_CLASS_NAME = Op.named("class.hidden.name");
 
     final ThreadCtx ctx;
     /**
@@ -108,6 +114,11 @@ public abstract class Ev {
      * left. False if not taken: open the event.
      */
     public abstract boolean takeRelaxed();
+
+    /** Whether an event is open on this thread: one begun and not yet ended. */
+    public final boolean opened() {
+        return open;
+    }
 
     /** The operation and call site of the event opened last, for a report on this thread. */
     public final String lastOpened() {

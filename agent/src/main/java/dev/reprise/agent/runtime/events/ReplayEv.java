@@ -134,7 +134,8 @@ public final class ReplayEv extends Ev {
     /**
      * The next event's header, or null at the stream's end. A settled identity hash this replay
      * did not look for is passed over, counted: its object took its value otherwise here, as it
-     * would have before settlements were written (a JVM hash, say), which need not diverge.
+     * would have before settlements were written (a JVM hash, say), which need not diverge. So is
+     * a hidden class's name: the class keeps the JVM's.
      */
     private EventHeader nextHeader() {
         while (!in.atEnd()) {
@@ -144,13 +145,18 @@ public final class ReplayEv extends Ev {
                 aloneEnding = true;
                 h = EventHeader.read(in); // the event it marks
             }
-            if (h.op() != IDENTITY_SETTLED.id || op == IDENTITY_SETTLED.id) {
+            if (!passable(h.op()) || h.op() == op) {
                 return h;
             }
             in.skip(h.length());
             ctx.eventNo++;
         }
         return null;
+    }
+
+    /** Whether an event of operation {@code op} is written only where a replay may not look for it. */
+    private static boolean passable(int op) {
+        return op == IDENTITY_SETTLED.id || op == HIDDEN_CLASS_NAME.id;
     }
 
     /**

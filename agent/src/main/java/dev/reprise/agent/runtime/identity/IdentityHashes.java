@@ -701,8 +701,8 @@ public final class IdentityHashes {
     }
 
     /**
-     * A class was just defined through a {@code Lookup} from class file {@code bytes}, which name it
-     * {@code name}: if hidden, its value is chosen now, as it is born. The JVM hashes every class
+     * A hidden class was just defined through a {@code Lookup} from class file {@code bytes}, whose
+     * {@link HiddenClassNames#contentDigest} is {@code digest}: its value is chosen now, as it is born. The JVM hashes every class
      * as it defines it, and a hidden class's name holds an address, so neither that hash nor the
      * name can be its value: kept, the JVM's made a hash set holding a lambda's class iterate in
      * another order in every replay. The value derives from the name without the JVM's suffixes
@@ -717,12 +717,8 @@ public final class IdentityHashes {
      * a race again (JGit's configuration parsers, keys of a map each thread has): its objects
      * take a value from the class's.
      */
-    public static void defined(Class<?> c, String name, byte[] bytes) {
-        if (!Rt.active || name == null || !c.isHidden()) {
-            return;
-        }
+    public static void defined(Class<?> c, long digest, byte[] bytes) {
         String stem = HiddenClassNames.stem(c.getName());
-        long digest = HiddenClassNames.contentDigest(bytes, name);
         HIDDEN_CLASSES.put(c, value(stem, stem, digest, stem.hashCode()));
         if (!HiddenClassNames.declaresInstanceFields(bytes)) {
             STATELESS.put(c, value(stem, stem + "#object", digest, stem.hashCode()));
