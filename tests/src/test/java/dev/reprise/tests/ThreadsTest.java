@@ -52,21 +52,25 @@ class ThreadsTest {
     }
 
     /**
-     * From JDK 23 on, the first {@code sun.misc.Unsafe} memory access prints a warning naming its
-     * caller; four threads race to be first, each through another method, so the warning's words
-     * and the thread that walks its stack to print it are the race's outcome. Recorded three times:
-     * every replay prints the recording's warning and output.
+     * From JDK 24 on, the JDK warns once of a first use: of a {@code sun.misc.Unsafe} memory
+     * access, naming its caller, and of a module's restricted methods ({@code System.loadLibrary}
+     * and the like), naming the method. Four threads race to be first, each through another
+     * method, so the warning's words and the thread that prints it are the race's outcome.
+     * Recorded three times: every replay prints the recording's warning and output.
      */
-    @ParameterizedTest(name = "under {0}")
-    @CsvSource({"rto", "to"})
-    void unsafesFirstUseWarningIsReplayedFromItsThread(String order) {
-        assumeTrue(Runtime.version().feature() >= 24, "sun.misc.Unsafe warns on its first memory access from JDK 24");
+    @ParameterizedTest(name = "{0} under {2}")
+    @CsvSource({
+            "corpus.threads.UnsafeFirstUse, WARNING: A terminally deprecated method in sun.misc.Unsafe has been called, rto",
+            "corpus.threads.UnsafeFirstUse, WARNING: A terminally deprecated method in sun.misc.Unsafe has been called, to",
+            "corpus.threads.RestrictedFirstUse, WARNING: Restricted methods will be blocked in a future release, rto",
+            "corpus.threads.RestrictedFirstUse, WARNING: Restricted methods will be blocked in a future release, to"})
+    void firstUseWarningIsReplayedFromItsThread(String program, String warning, String order) {
+        assumeTrue(Runtime.version().feature() >= 24, "the JDK warns of these first uses from JDK 24");
         for (int i = 0; i < 3; i++) {
             Path dir = tmp.resolve("rec" + i);
-            Run recorded = record(dir, order, corpus("corpus.threads.UnsafeFirstUse"));
+            Run recorded = record(dir, order, corpus(program));
             assertEquals(0, recorded.status(), recorded::toString);
-            assertTrue(recorded.programStderr().contains("WARNING: A terminally deprecated method in sun.misc.Unsafe has been called"),
-                    recorded::toString);
+            assertTrue(recorded.programStderr().contains(warning), recorded::toString);
             assertChaosReplaysMatch(dir, recorded);
         }
     }

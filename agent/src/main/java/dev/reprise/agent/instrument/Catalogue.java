@@ -153,11 +153,14 @@ public final class Catalogue {
      * {@link #LIBRARIES}, and {@code BufferedInputStream}, which one thread may close, by a
      * compare-and-set of its buffer and no lock, while another reads it: whether the reader
      * finds it closed is then the order of those actions (a server stopping while a pool thread
-     * reads a request).
+     * reads a request). And the flag of a module's native access (JDK 22+), whose first
+     * compare-and-set decides which thread prints the JDK's warning about a restricted method
+     * ({@code System.loadLibrary}, the foreign linker), naming its own method and caller.
      */
     public static boolean ordersSyncActionsIn(String internalName) {
         return internalName.startsWith("java/util/concurrent/") || internalName.startsWith("java/util/stream/")
-                || isLibrary(internalName) || internalName.equals("java/io/BufferedInputStream");
+                || isLibrary(internalName) || internalName.equals("java/io/BufferedInputStream")
+                || internalName.equals("java/lang/Module$EnableNativeAccess");
     }
 
     /** Whether {@code internalName} is a class of one of the {@link #LIBRARIES}. */
