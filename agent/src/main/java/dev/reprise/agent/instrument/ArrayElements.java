@@ -18,6 +18,19 @@ final class ArrayElements {
     private ArrayElements() {
     }
 
+    /**
+     * Whether a field of {@code access} and descriptor {@code desc} publishes arrays of references:
+     * a volatile one holding such an array. A class that hands its arrays to other threads
+     * through a volatile field expects them to read the slots without its lock, while it stores
+     * into them under it: Spring's {@code ConcurrentReferenceHashMap} reads its segments' chains
+     * so, and a replay that let a reader run before a writer's plain store found an entry the
+     * recording had not.
+     */
+    static boolean publishes(int access, String desc) {
+        return (access & Opcodes.ACC_VOLATILE) != 0 && desc.length() > 1 && desc.charAt(0) == '['
+                && (desc.charAt(1) == 'L' || desc.charAt(1) == '[');
+    }
+
     /** Whether {@code opcode} loads or stores a primitive array's element. */
     static boolean isPrimitive(int opcode) {
         return opcode >= Opcodes.IALOAD && opcode <= Opcodes.SALOAD && opcode != Opcodes.AALOAD

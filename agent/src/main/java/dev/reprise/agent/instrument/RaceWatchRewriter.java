@@ -4,6 +4,7 @@ import java.util.HashSet;
 import java.util.Set;
 
 import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -58,6 +59,15 @@ final class RaceWatchRewriter extends ClassVisitor {
         elements = unordered && !atomics;
         primitives = unordered && atomics;
         super.visit(version, access, name, signature, superName, interfaces);
+    }
+
+    /** Fields come before methods: the elements of a class that publishes arrays are ordered, not watched. */
+    @Override
+    public FieldVisitor visitField(int access, String name, String desc, String signature, Object value) {
+        if (application && ArrayElements.publishes(access, desc)) {
+            elements = false;
+        }
+        return super.visitField(access, name, desc, signature, value);
     }
 
     /** Whether the JDK class {@code internalName} is watched: a collection's, or one of the libraries the program runs as its own. */

@@ -5,6 +5,7 @@ import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.Label;
+import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -62,7 +63,8 @@ final class SyncActionRewriter extends ClassVisitor {
     private boolean racy;
     /**
      * Its reference array elements are ordered: the JDK's concurrency code, an application class
-     * that makes atomic accesses, or a class {@link OrderedFields} names. A lock-free class puts
+     * that makes atomic accesses or publishes arrays through a volatile field
+     * ({@link ArrayElements#publishes}), or a class {@link OrderedFields} names. A lock-free class puts
      * objects into an array's slots plainly while it holds a lock of its own made of
      * compare-and-sets, and reads them plainly without it, as {@code Striped64} does its cells and
      * the libraries that copy it do (Guava's, Ehcache's map's counter): a race in every run, which
@@ -141,6 +143,13 @@ final class SyncActionRewriter extends ClassVisitor {
         this.keepsThreadState = THREAD_STATE_KEEPERS.contains(name);
         this.enterObject = keepsThreadState ? "enterUnlessThread" : "enter";
         super.visit(version, access, name, signature, superName, interfaces);
+    }
+
+    /** Fields come before methods: an application class that publishes arrays orders their elements. */
+    @Override
+    public FieldVisitor visitField(int access, String name, String desc, String signature, Object value) {
+        elements |= application && ArrayElements.publishes(access, desc);
+        return super.visitField(access, name, desc, signature, value);
     }
 
     @Override
