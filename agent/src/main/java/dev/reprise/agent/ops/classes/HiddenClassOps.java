@@ -89,7 +89,8 @@ public final class HiddenClassOps {
             }
             Ev ev = Ev.begin(ctx, Ev.HIDDEN_CLASS_NAME, 0, digest);
             try {
-                String recorded = ev.s(c.getName());
+                // Replay: the JVM's name is not asked for, only replaced.
+                String recorded = ev.s(ev.recording() ? c.getName() : null);
                 if (!ev.recording()) {
                     CLASS_NAME.setVolatile(c, recorded);
                 }
