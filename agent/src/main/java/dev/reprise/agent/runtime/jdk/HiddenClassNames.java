@@ -25,19 +25,60 @@ public final class HiddenClassNames {
      * A digest of class file {@code bytes} that leaves out each occurrence of the class's own
      * internal name {@code name} (in it, a lambda's count), taking its {@link #stem} instead: the
      * same for the same class in every run, whichever thread spins it. Two lambdas of one host
-     * differ in what they call, so in their bytes.
+     * differ in what they call, so in their bytes. The constant pool's strings are digested
+     * without their lengths, which the name's count changes too: on JDK 17 a replay that spun
+     * lambda 99 where its recording spun lambda 101 otherwise gave it another digest, so other
+     * identity hashes to its objects (kotlinc's disposables, keys of a map it walks).
      */
     public static long contentDigest(byte[] bytes, String name) {
         byte[] own = name.replace('.', '/').getBytes(java.nio.charset.StandardCharsets.UTF_8);
         long stem = stem(name).hashCode();
-        long h = 0x632BE59BD9B4E013L;
-        int i = 0;
-        while (i < bytes.length) {
-            if (own.length > 0 && bytes[i] == own[0] && startsAt(bytes, i, own)) {
-                h = (h ^ stem) * 0x100000001B3L;
+        try {
+            java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
+            long h = digest(SEED, bytes, 0, 8, own, stem); // magic and version
+            in.position(8);
+            int constants = in.getShort() & 0xFFFF;
+            for (int i = 1; i < constants; i++) {
+                int at = in.position();
+                int tag = in.get();
+                int size = switch (tag) {
+                    case 1 -> 2 + (in.getShort(at + 1) & 0xFFFF);
+                    case 5, 6 -> 8;
+                    case 3, 4, 9, 10, 11, 12, 17, 18 -> 4;
+                    case 15 -> 3;
+                    case 7, 8, 16, 19, 20 -> 2;
+                    default -> throw new IllegalArgumentException("constant pool tag " + tag);
+                };
+                if (tag == 1) {
+                    h = digest((h ^ tag) * PRIME, bytes, at + 3, size - 2, own, stem);
+                    h = (h ^ 0x100) * PRIME; // the string's end, in place of its length
+                } else {
+                    h = digest(h, bytes, at, size + 1, own, stem);
+                }
+                if (tag == 5 || tag == 6) {
+                    i++; // a long or double takes two entries
+                }
+                in.position(at + 1 + size);
+            }
+            return digest(h, bytes, in.position(), bytes.length - in.position(), own, stem);
+        } catch (RuntimeException unreadable) {
+            return digest(SEED, bytes, 0, bytes.length, own, stem);
+        }
+    }
+
+    private static final long SEED = 0x632BE59BD9B4E013L;
+    private static final long PRIME = 0x100000001B3L;
+
+    /** {@code h} and {@code length} bytes from {@code from}, each occurrence of {@code own} digested as {@code stem}. */
+    private static long digest(long h, byte[] bytes, int from, int length, byte[] own, long stem) {
+        int end = from + length;
+        int i = from;
+        while (i < end) {
+            if (own.length > 0 && bytes[i] == own[0] && i + own.length <= end && startsAt(bytes, i, own)) {
+                h = (h ^ stem) * PRIME;
                 i += own.length;
             } else {
-                h = (h ^ bytes[i]) * 0x100000001B3L;
+                h = (h ^ bytes[i]) * PRIME;
                 i++;
             }
         }
