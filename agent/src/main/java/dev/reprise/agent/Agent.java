@@ -67,7 +67,7 @@ public final class Agent {
             RedactedEnv.configure(config.redactedEnv());
             ProcessOps.configure(inst);
             Catalogue catalogue = new Catalogue(hooks, MonitorOps.JDK_CLASSES);
-            Transformer transformer = new Transformer(catalogue, ClassCache.open(config.classCache(), agentJar));
+            Transformer transformer = new Transformer(catalogue, ClassCache.open(config.classCache(), config.jdkClassCache(), agentJar));
             transformer.warmUp();
             HiddenClassOps.configure(transformer);
             ReflectedCalls.configure(catalogue);

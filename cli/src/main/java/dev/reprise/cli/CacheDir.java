@@ -5,11 +5,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
 import dev.reprise.core.config.CacheLayout;
+import dev.reprise.core.config.JdkClassNames;
 
 /**
  * Where the agent keeps the JDK classes it instrumented, so the next run on the same JDK loads
@@ -21,16 +23,6 @@ final class CacheDir {
     private CacheDir() {
     }
 
-    /**
-     * The cache for a run that orders {@code fields} as well ({@code record --order-field}): their
-     * classes and the classes that use them are instrumented differently, so each set has its
-     * own directory, named by a digest of the list ({@code OrderFieldOption.parse} sorts it and drops
-     * repeats; the manifest keeps it so).
-     */
-    static Path resolve(Map<String, String> env, List<String> fields) {
-        return forRun(trusted(env), fields, false);
-    }
-
     /** The cache's root directory, if there is one and {@link CacheTrust} lets it be used; else null. */
     static Path trusted(Map<String, String> env) {
         Path base = resolve(env);
@@ -39,9 +31,13 @@ final class CacheDir {
 
     /**
      * The directory of a run under the cache's root {@code base} (null: none) that orders
-     * {@code fields}, and with {@code watchRaces} looks for races ({@code RaceProfile}): that run's
-     * classes report their field accesses, so it has a directory of its own too. Null if the
-     * entries the run's agent build would read there are not the user's alone ({@link CacheTrust}).
+     * {@code fields} ({@code record --order-field}, or learned), and with {@code watchRaces} looks
+     * for races ({@code RaceProfile}): their classes, the classes that use them and, looking for
+     * races, the classes that report their field accesses are instrumented differently, so each
+     * such run has a directory of its own, named by a digest of the list
+     * ({@code OrderFieldOption.parse} sorts it and drops repeats; the manifest keeps it so). Null
+     * if the entries the run's agent build would read there are not the user's alone
+     * ({@link CacheTrust}).
      */
     static Path forRun(Path base, List<String> fields, boolean watchRaces) {
         if (base == null) {
@@ -62,6 +58,24 @@ final class CacheDir {
         } catch (IOException e) {
             return null; // the agent cannot read its own jar either, and says so
         }
+    }
+
+    /**
+     * The directory of the same run's JDK classes: the JDK's code names none of the program's
+     * classes, so only the fields of JDK classes among {@code fields} (and looking for races,
+     * which watches some JDK classes) change how it is instrumented. A program's first recording
+     * after it learned a race of its own then finds the JDK as earlier runs left it, where it
+     * instrumented the whole JDK again. {@code runDir} is the run's own ({@link #forRun}), which it
+     * is when every field is the JDK's, or none is.
+     */
+    static Path forJdk(Path base, List<String> fields, boolean watchRaces, Path runDir) {
+        List<String> jdk = new ArrayList<>();
+        for (String f : fields) {
+            if (JdkClassNames.isJdk(f.substring(0, Math.max(f.lastIndexOf('.'), 0)))) {
+                jdk.add(f);
+            }
+        }
+        return jdk.size() == fields.size() ? runDir : forRun(base, jdk, watchRaces);
     }
 
     static Path resolve(Map<String, String> env) {

@@ -98,8 +98,10 @@ final class RecordCommand implements Callable<Integer> {
         RaceProfile profile = profile(cache, java);
         // Races are found through the recorded order: RTO's edges, TO's turns.
         boolean watch = learnRaces != null ? learnRaces : profile == null || stillLearning(profile);
+        Path runCache = CacheDir.forRun(cache, fields, watch);
         AgentConfig config = AgentConfig.record(abs).order(order).logRelaxed(logRelaxed)
-                .classCache(CacheDir.forRun(cache, fields, watch)).orderedFields(fields).redactedEnv(redactEnv)
+                .classCache(runCache).jdkClassCache(CacheDir.forJdk(cache, fields, watch, runCache))
+                .orderedFields(fields).redactedEnv(redactEnv)
                 .recorder(ProcessHandle.current().pid()).watchRaces(watch).build();
         List<String> argv = java.withAgent(java.words().get(0), JavaCommand.agentJar(), config.encode(), List.of());
         long start = System.currentTimeMillis();

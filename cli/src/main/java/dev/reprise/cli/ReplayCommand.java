@@ -121,9 +121,11 @@ final class ReplayCommand implements Callable<Integer> {
                 debugPort = DEFAULT_DEBUG_PORT;
             }
         }
+        Path cache = CacheDir.trusted(System.getenv());
+        Path runCache = CacheDir.forRun(cache, m.fieldsOrdered(), false);
         AgentConfig.Builder config = AgentConfig.replay(dir.toAbsolutePath(), m.exitStatus())
-                .order("to".equals(m.order()) ? Order.TO : Order.RTO).chaos(chaos)
-                .classCache(CacheDir.resolve(System.getenv(), m.fieldsOrdered())).orderedFields(m.fieldsOrdered());
+                .order("to".equals(m.order()) ? Order.TO : Order.RTO).chaos(chaos).classCache(runCache)
+                .jdkClassCache(CacheDir.forJdk(cache, m.fieldsOrdered(), false, runCache)).orderedFields(m.fieldsOrdered());
         ReplayLaunch launch = new ReplayLaunch(java, jdk, m.cwd(), config, io, debugPort != null);
         DebugProxy proxy = null;
         if (debugPort != null) {

@@ -22,6 +22,7 @@ import dev.reprise.agent.runtime.events.Sites;
 import dev.reprise.agent.runtime.jdk.JdkLoaders;
 import dev.reprise.agent.runtime.ordering.RaceWatch;
 import dev.reprise.agent.runtime.ordering.ThreadRandoms;
+import dev.reprise.core.config.JdkClassNames;
 
 /**
  * Applies the catalogue to classes as they load or are retransformed: prologues to hooked JDK
@@ -29,8 +30,6 @@ import dev.reprise.agent.runtime.ordering.ThreadRandoms;
  * A JDK class that fails to instrument stops the JVM: a recording with a hole is worse than none.
  */
 public final class Transformer implements ClassFileTransformer {
-    private static final String[] JDK_PREFIXES = {"java/", "javax/", "jdk/", "sun/", "com/sun/", "dev/reprise/"};
-
     private final Catalogue catalogue;
     private final Set<String> prologueMisses = ConcurrentHashMap.newKeySet();
     private final VolatileFields volatiles = new VolatileFields();
@@ -417,11 +416,6 @@ public final class Transformer implements ClassFileTransformer {
 
     /** Whether {@code name} is in the JDK's (or the agent's) packages, whatever loads it. */
     public static boolean isJdkName(String name) {
-        for (String p : JDK_PREFIXES) {
-            if (name.startsWith(p)) {
-                return true;
-            }
-        }
-        return false;
+        return JdkClassNames.isJdk(name);
     }
 }

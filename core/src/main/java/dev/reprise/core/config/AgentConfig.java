@@ -14,7 +14,9 @@ import java.util.Map;
  * options, and passed as the {@code -javaagent} argument: {@link #encode()} writes it as
  * {@code key=value} pairs joined by {@code &}, values URL-encoded, and {@link #parse} reads it
  * back, each option under the one key named below. {@code classCache} is the directory of
- * instrumented JDK classes kept between runs, or null for none. {@code logRelaxed}, recording only:
+ * instrumented classes kept between runs, or null for none; {@code jdkClassCache} the one of the
+ * JDK's classes, which the program's ordered fields leave as they are (the same unless some of
+ * those fields are the JDK's, or the run looks for races). {@code logRelaxed}, recording only:
  * every relaxed synchronization event is written with its site instead of counted, so that replay
  * checks each. {@code orderedFields}: plain fields, as {@code internal/class/Name.field}, whose
  * accesses are ordered as synchronization actions, like a volatile field's. {@code redactedEnv},
@@ -34,6 +36,7 @@ public final class AgentConfig {
     private static final String CHAOS = "chaos";
     private static final String STATUS = "status";
     private static final String CACHE = "cache";
+    private static final String JDK_CACHE = "jdkcache";
     private static final String FIELDS = "fields";
     private static final String REDACT = "redact";
     private static final String RECORDER = "recorder";
@@ -49,6 +52,7 @@ public final class AgentConfig {
     private final Long chaosSeed;
     private final int recordedStatus;
     private final Path classCache;
+    private final Path jdkClassCache;
     private final List<String> orderedFields;
     private final List<String> redactedEnv;
     private final long recorder;
@@ -63,6 +67,7 @@ public final class AgentConfig {
         this.chaosSeed = b.chaosSeed;
         this.recordedStatus = b.recordedStatus;
         this.classCache = b.classCache;
+        this.jdkClassCache = b.jdkClassCache != null ? b.jdkClassCache : b.classCache;
         this.orderedFields = b.orderedFields;
         this.redactedEnv = b.redactedEnv;
         this.recorder = b.recorder;
@@ -91,6 +96,7 @@ public final class AgentConfig {
         private Long chaosSeed;
         private int recordedStatus;
         private Path classCache;
+        private Path jdkClassCache;
         private List<String> orderedFields = List.of();
         private List<String> redactedEnv = List.of();
         private long recorder;
@@ -120,6 +126,12 @@ public final class AgentConfig {
 
         public Builder classCache(Path classCache) {
             this.classCache = classCache;
+            return this;
+        }
+
+        /** Null: the JDK's classes are kept in {@link #classCache}'s directory. */
+        public Builder jdkClassCache(Path jdkClassCache) {
+            this.jdkClassCache = jdkClassCache;
             return this;
         }
 
@@ -185,6 +197,11 @@ public final class AgentConfig {
         return classCache;
     }
 
+    /** The directory of the JDK's instrumented classes: {@link #classCache}'s unless set apart. */
+    public Path jdkClassCache() {
+        return jdkClassCache;
+    }
+
     public List<String> orderedFields() {
         return orderedFields;
     }
@@ -226,6 +243,8 @@ public final class AgentConfig {
         b.recordedStatus = Integer.parseInt(kv.getOrDefault(STATUS, "0"));
         String cache = kv.get(CACHE);
         b.classCache(cache == null ? null : Path.of(cache));
+        String jdkCache = kv.get(JDK_CACHE);
+        b.jdkClassCache(jdkCache == null ? null : Path.of(jdkCache));
         String fields = kv.getOrDefault(FIELDS, "");
         b.orderedFields(fields.isEmpty() ? List.of() : List.of(fields.split(",")));
         String redacted = kv.getOrDefault(REDACT, "");
@@ -260,6 +279,9 @@ public final class AgentConfig {
         }
         if (classCache != null) {
             append(sb, CACHE, classCache.toString());
+        }
+        if (jdkClassCache != null && !jdkClassCache.equals(classCache)) {
+            append(sb, JDK_CACHE, jdkClassCache.toString());
         }
         if (!orderedFields.isEmpty()) {
             append(sb, FIELDS, String.join(",", orderedFields));

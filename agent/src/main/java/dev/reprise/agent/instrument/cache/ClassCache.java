@@ -17,6 +17,7 @@ import java.util.zip.CRC32C;
 import dev.reprise.agent.instrument.ClassFiles;
 import dev.reprise.agent.instrument.VolatileFields;
 import dev.reprise.core.config.CacheLayout;
+import dev.reprise.core.config.JdkClassNames;
 
 /**
  * Classes as instrumented by an earlier run on the same JDK (docs/decisions/0002-class-cache.md:
@@ -32,7 +33,10 @@ import dev.reprise.core.config.CacheLayout;
  * rewritten. The directory also keeps a pack of entries per class path ({@link ClassPack}), which
  * loaded JDK classes start-up must retransform for {@code QuietCallRewriter}, found by reading
  * class files ({@link QuietVerdictsFile}), and those classes' instrumented bytes in one file
- * ({@link StartupEntriesFile}, {@code LoadedClasses}).
+ * ({@link StartupEntriesFile}, {@code LoadedClasses}). Those two files and the entries of classes
+ * in the JDK's packages are kept in the run's JDK directory, which differs from its own only when
+ * the fields it orders are the JDK's or it looks for races: a program's ordered fields change how
+ * its own classes are instrumented, never the JDK's.
  *
  * <p>The cache runs inside the JVM's class loading, so it may load no class of its own there: a
  * class it needed first while that class was being loaded would be circular. It uses java.io
@@ -46,6 +50,8 @@ public final class ClassCache {
     private static final int KEPT_BUILDS = 3;
 
     private final File dir;
+    /** Where the JDK's classes are kept: {@link #dir} itself, or the JDK's directory of the same run. */
+    private final File jdkDir;
     private final Map<String, Boolean> verdicts;
     /** The pack of this class path ({@link ClassPack}), read once at start-up. */
     private final ClassPack pack;
@@ -58,32 +64,28 @@ public final class ClassCache {
     private record Unpacked(String name, int length, int crc32c, int crc32) {
     }
 
-    private ClassCache(File dir, ClassPack.Name packName, EntryWriter writer) {
+    private ClassCache(File dir, File jdkDir, ClassPack.Name packName, EntryWriter writer) {
         this.dir = dir;
+        this.jdkDir = jdkDir;
         this.writer = writer;
-        this.verdicts = QuietVerdictsFile.read(new File(dir, VERDICTS));
+        this.verdicts = QuietVerdictsFile.read(new File(jdkDir, VERDICTS));
         this.packName = packName;
         this.pack = ClassPack.read(new File(dir, packName.file()));
     }
 
-    /** The cache under {@code root} for this agent jar and this JDK, or null if it cannot be used. */
-    public static ClassCache open(Path root, Path agentJar) {
-        if (root == null) {
+    /**
+     * The cache under {@code root} for this agent jar and this JDK, the JDK's classes under
+     * {@code jdkRoot}; null if it cannot be used.
+     */
+    public static ClassCache open(Path root, Path jdkRoot, Path agentJar) {
+        if (root == null || jdkRoot == null) {
             return null;
         }
         try {
-            File build = CacheLayout.build(root, agentJar).toFile();
-            File builds = build.getParentFile();
-            CRC32C home = new CRC32C();
-            home.update(System.getProperty("java.home").getBytes(StandardCharsets.UTF_8));
-            String jdk = System.getProperty("java.runtime.version").replaceAll("[^A-Za-z0-9._-]", "_");
-            Path dir = build.toPath().resolve(jdk + "-" + Long.toHexString(home.getValue()));
-            createPrivate(dir);
-            build.setLastModified(System.currentTimeMillis());
-            pruneBuilds(builds);
+            File dirFile = buildDir(root, agentJar);
+            File jdkDir = jdkRoot.equals(root) ? dirFile : buildDir(jdkRoot, agentJar);
             // Every path once: a miss (of a name never written), a write, a hit and its kept fields.
             // The write directly, not queued (EntryWriter), so that the hit can follow it.
-            File dirFile = dir.toFile();
             byte[] probe = {(byte) 0xCA, (byte) 0xFE};
             EntryFile.read(file(dirFile, "reprise/Absent", true, Checksums.crc32c(probe)), probe);
             VolatileFields.Declared fields = new VolatileFields.Declared("java/lang/Object", Set.of("f", "g"), Set.of("f"), Set.of("g"), Set.of(), false);
@@ -95,10 +97,24 @@ public final class ClassCache {
             if (hit == null || !CacheEntry.readDeclared(hit.declared()).volatiles().equals(fields.volatiles())) {
                 return null;
             }
-            return new ClassCache(dirFile, ClassPack.name(), EntryWriter.start());
+            return new ClassCache(dirFile, jdkDir, ClassPack.name(), EntryWriter.start());
         } catch (IOException | RuntimeException e) {
             return null;
         }
+    }
+
+    /** This agent build's directory for this JDK under the cache directory {@code root}, made if new. */
+    private static File buildDir(Path root, Path agentJar) throws IOException {
+        File build = CacheLayout.build(root, agentJar).toFile();
+        File builds = build.getParentFile();
+        CRC32C home = new CRC32C();
+        home.update(System.getProperty("java.home").getBytes(StandardCharsets.UTF_8));
+        String jdk = System.getProperty("java.runtime.version").replaceAll("[^A-Za-z0-9._-]", "_");
+        Path dir = build.toPath().resolve(jdk + "-" + Long.toHexString(home.getValue()));
+        createPrivate(dir);
+        build.setLastModified(System.currentTimeMillis());
+        pruneBuilds(builds);
+        return dir.toFile();
     }
 
     /**
@@ -192,7 +208,7 @@ public final class ClassCache {
         }
         List<ClassPack.Added> added = new ArrayList<>();
         for (Unpacked u : todo) {
-            byte[] entry = EntryFile.rawEntry(file(dir, u.name(), true, u.crc32c()), u.length(), u.crc32());
+            byte[] entry = EntryFile.rawEntry(file(dirOf(u.name()), u.name(), true, u.crc32c()), u.length(), u.crc32());
             if (entry == null) {
                 entry = pack.raw(u.name(), u.length(), u.crc32c());
             }
@@ -227,7 +243,7 @@ public final class ClassCache {
     /** Keeps {@link #quietVerdicts} for the next run. */
     public void saveQuietVerdicts() {
         try {
-            QuietVerdictsFile.write(new File(dir, VERDICTS), verdicts);
+            QuietVerdictsFile.write(new File(jdkDir, VERDICTS), verdicts);
         } catch (IOException e) {
             // not kept: the next run reads the class files again
         }
@@ -239,20 +255,25 @@ public final class ClassCache {
      * file; none if there is no such file or it is damaged.
      */
     public Map<String, CacheEntry> startupEntries() {
-        return StartupEntriesFile.read(new File(dir, STARTUP));
+        return StartupEntriesFile.read(new File(jdkDir, STARTUP));
     }
 
     /** Replaces the file {@link #startupEntries} reads. */
     public void saveStartupEntries(Map<String, CacheEntry> entries) {
         try {
-            StartupEntriesFile.write(new File(dir, STARTUP), entries);
+            StartupEntriesFile.write(new File(jdkDir, STARTUP), entries);
         } catch (IOException | RuntimeException e) {
             // not kept: the next run retransforms again
         }
     }
 
     private File file(String name, boolean firstLoad, byte[] input) {
-        return file(dir, name, firstLoad, Checksums.crc32c(input));
+        return file(dirOf(name), name, firstLoad, Checksums.crc32c(input));
+    }
+
+    /** Where class {@code name}'s entries are kept: a class of the JDK's packages in {@link #jdkDir}. */
+    private File dirOf(String name) {
+        return JdkClassNames.isJdk(name) ? jdkDir : dir;
     }
 
     private static File file(File dir, String name, boolean firstLoad, int crc32c) {

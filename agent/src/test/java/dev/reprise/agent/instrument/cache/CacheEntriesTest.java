@@ -80,12 +80,12 @@ class CacheEntriesTest {
     @Test
     void startUpEntriesReadBackAndADamagedFileReadsAsNone(@TempDir Path root) throws IOException {
         Path jar = Files.write(root.resolve("agent.jar"), new byte[] {1, 2, 3});
-        ClassCache cache = ClassCache.open(root.resolve("cache"), jar);
+        ClassCache cache = ClassCache.open(root.resolve("cache"), root.resolve("cache"), jar);
         assertEquals(Map.of(), cache.startupEntries());
         CacheEntry unchanged = new CacheEntry(CacheEntry.UNCHANGED, List.of(), List.of(), null);
         cache.saveStartupEntries(Map.of("java/util/HashMap", ENTRY, "java/util/TreeMap", unchanged));
 
-        Map<String, CacheEntry> read = ClassCache.open(root.resolve("cache"), jar).startupEntries();
+        Map<String, CacheEntry> read = ClassCache.open(root.resolve("cache"), root.resolve("cache"), jar).startupEntries();
         assertEquals(Set.of("java/util/HashMap", "java/util/TreeMap"), read.keySet());
         assertSame(ENTRY, read.get("java/util/HashMap"));
         assertTrue(read.get("java/util/TreeMap").unchanged());
@@ -97,7 +97,31 @@ class CacheEntriesTest {
             f.seek(f.length() - 2);
             f.write(b ^ 0x10);
         }
-        assertEquals(Map.of(), ClassCache.open(root.resolve("cache"), jar).startupEntries());
+        assertEquals(Map.of(), ClassCache.open(root.resolve("cache"), root.resolve("cache"), jar).startupEntries());
+    }
+
+    /**
+     * A run that orders fields of the program's own keeps its JDK classes where a run that orders
+     * none does: neither instruments the JDK again for the other. Its program's classes stay apart.
+     */
+    @Test
+    void runsOrderingOtherFieldsShareTheJdksEntries(@TempDir Path root) throws IOException {
+        Path jar = Files.write(root.resolve("agent.jar"), new byte[] {1, 2, 3});
+        Path base = root.resolve("cache");
+        Path fields = base.resolve("fields-1");
+        ClassCache plain = ClassCache.open(base, base, jar);
+        plain.saveStartupEntries(Map.of("java/util/HashMap", ENTRY));
+        byte[] jdkClass = {1, 2, 3, 4};
+        byte[] appClass = {5, 6, 7, 8};
+        plain.put("java/util/TreeMap", true, jdkClass, ENTRY);
+        plain.put("app/Main", true, appClass, ENTRY);
+        plain.savePack();
+
+        ClassCache ordering = ClassCache.open(fields, base, jar);
+        assertEquals(Set.of("java/util/HashMap"), ordering.startupEntries().keySet());
+        assertSame(ENTRY, ordering.get("java/util/TreeMap", true, jdkClass));
+        assertEquals(null, ordering.get("app/Main", true, appClass));
+        assertEquals(Map.of(), ClassCache.open(fields, fields, jar).startupEntries());
     }
 
     private static void assertSame(CacheEntry expected, CacheEntry actual) throws IOException {
