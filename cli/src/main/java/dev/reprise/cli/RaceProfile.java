@@ -4,9 +4,12 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
@@ -14,6 +17,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
@@ -22,13 +26,15 @@ import java.util.zip.ZipFile;
 
 import dev.reprise.cli.recording.RecordingDir;
 import dev.reprise.cli.recording.RecordingException;
+import dev.reprise.core.recording.Recording;
 
 /**
  * What earlier recordings of a program learned about its races: the plain fields its threads
  * raced on, which every later {@code reprise record} of it orders. Kept in the class cache's
  * directory ({@link CacheTrust} vouches for it), under {@code races/}, one file per program, named
  * by a digest of what identifies it: the main class (or {@code -jar} or {@code -m} and its
- * value) and the contents of its class path, in order (a module path is not read). A program whose classes change is another
+ * value) and the contents of its class path, in order (of a directory, its class files; a module
+ * path is not read). A program whose classes change is another
  * program, and learns anew. The file lists one field a line, {@code internal/Class.field}, after
  * a header line that counts the recordings that looked and what the last one found; it exists once
  * a recording of the program has looked for races, even if it found none.
@@ -97,9 +103,28 @@ public final class RaceProfile {
      * A jar's entries' names, sizes and CRCs from its central directory (its contents, without
      * reading them all at every recording); another file's bytes, and so a file that starts as a
      * zip but does not open as one (a test suite's damaged archives among its classes); a
-     * directory's files' names and digests in name order; nothing for what does not exist.
+     * directory's class files' names and digests in name order, without the recordings in it;
+     * a wildcard's jars ({@code lib/*}) in name order; nothing for what does not exist. Only a
+     * directory's class files: {@code -cp .} is where users run {@code record -o rec}, and its
+     * recordings, logs and outputs, digested too, made every recording of such a program another
+     * program's, which learned its races anew each time.
      */
     private static void digest(MessageDigest d, Path p) throws IOException {
+        if (p.getFileName() != null && p.getFileName().toString().equals("*")) {
+            Path dir = p.getParent() == null ? Path.of(".") : p.getParent();
+            if (Files.isDirectory(dir)) {
+                List<Path> jars;
+                try (Stream<Path> s = Files.list(dir)) {
+                    jars = s.filter(f -> f.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".jar"))
+                            .sorted().toList();
+                }
+                for (Path jar : jars) {
+                    update(d, jar.getFileName().toString());
+                    digest(d, jar);
+                }
+            }
+            return;
+        }
         if (Files.isRegularFile(p) && isZip(p) && entries(d, p)) {
             return;
         }
@@ -108,15 +133,40 @@ public final class RaceProfile {
                 in.transferTo(java.io.OutputStream.nullOutputStream());
             }
         } else if (Files.isDirectory(p)) {
-            List<Path> files;
-            try (Stream<Path> s = Files.walk(p)) {
-                files = s.filter(Files::isRegularFile).sorted().toList();
-            }
-            for (Path f : files) {
+            for (Path f : classFiles(p)) {
                 update(d, p.relativize(f).toString());
-                digest(d, f);
+                try (InputStream in = new DigestInputStream(Files.newInputStream(f), d)) {
+                    in.transferTo(java.io.OutputStream.nullOutputStream());
+                }
             }
         }
+    }
+
+    /** The class files under {@code dir}, in name order, leaving out the recordings there. */
+    private static List<Path> classFiles(Path dir) throws IOException {
+        List<Path> found = new ArrayList<>();
+        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path sub, BasicFileAttributes a) {
+                return Recording.looksLikeRecording(sub) ? FileVisitResult.SKIP_SUBTREE
+                        : FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path f, BasicFileAttributes a) {
+                if (a.isRegularFile() && f.getFileName().toString().endsWith(".class")) {
+                    found.add(f);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path f, IOException e) {
+                return FileVisitResult.CONTINUE; // unreadable: the JVM cannot load it either
+            }
+        });
+        found.sort(null);
+        return found;
     }
 
     /** Digests the zip {@code p}'s entries; false, digesting nothing, if it does not open as a zip. */

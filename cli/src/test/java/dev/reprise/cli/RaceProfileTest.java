@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Which profile a program's class path names: its contents, read whatever files it holds; and how
+ * Which profile a program's class path names: its classes, read whatever files it holds; and how
  * long its recordings go on looking for races.
  */
 class RaceProfileTest {
@@ -23,17 +23,54 @@ class RaceProfileTest {
 
     /**
      * commons-compress's test classes directory holds damaged archives that start as zips: the
-     * profile could not be read, and its first RTO recording learned nothing, every time.
+     * profile could not be read, and its first RTO recording learned nothing, every time. Such a
+     * file named on the class path itself is digested by its bytes.
      */
     @Test
     void aFileThatStartsAsAZipButIsNoneIsDigestedByItsBytes() throws IOException {
         Path classes = Files.createDirectories(tmp.resolve("tests"));
         Path damaged = classes.resolve("truncated.zip");
         Files.write(damaged, new byte[] {'P', 'K', 3, 4, 1, 2, 3});
-        JavaCommand java = JavaCommand.parse(List.of("java", "-cp", "tests", "Main"));
+        JavaCommand java = JavaCommand.parse(List.of("java", "-cp", "tests/truncated.zip", "Main"));
         Path first = RaceProfile.of(tmp.resolve("cache"), java, tmp).file();
         assertEquals(first, RaceProfile.of(tmp.resolve("cache"), java, tmp).file());
         Files.write(damaged, new byte[] {'P', 'K', 3, 4, 1, 2, 4});
+        assertNotEquals(first, RaceProfile.of(tmp.resolve("cache"), java, tmp).file());
+    }
+
+    /**
+     * {@code java -cp . Main}, recorded with {@code -o rec} in that directory: the recordings and
+     * whatever else the program or its user write there leave its profile as it was, so later
+     * recordings order what earlier ones learned; a changed class makes it another program.
+     */
+    @Test
+    void aClassPathDirectoryIsItsClassFiles() throws IOException {
+        Path dot = Files.createDirectories(tmp.resolve("work"));
+        Files.write(Files.createDirectories(dot.resolve("app")).resolve("Main.class"), new byte[] {(byte) 0xCA, (byte) 0xFE, 1});
+        JavaCommand java = JavaCommand.parse(List.of("java", "-cp", ".", "app.Main"));
+        Path first = RaceProfile.of(tmp.resolve("cache"), java, dot).file();
+
+        Path rec = Files.createDirectories(dot.resolve("rec/streams"));
+        Files.write(rec.resolve("t1.rpl"), new byte[] {1, 2, 3});
+        Files.write(dot.resolve("rec/manifest.json"), "{}".getBytes());
+        Files.write(dot.resolve("rec/streams/Leftover.class"), new byte[] {9}); // inside a recording: not the program's
+        Files.write(dot.resolve("out.log"), "the program's output".getBytes());
+        assertEquals(first, RaceProfile.of(tmp.resolve("cache"), java, dot).file());
+
+        Files.write(dot.resolve("app/Main.class"), new byte[] {(byte) 0xCA, (byte) 0xFE, 2});
+        assertNotEquals(first, RaceProfile.of(tmp.resolve("cache"), java, dot).file());
+    }
+
+    /** {@code -cp 'lib/*'} is the jars in {@code lib}, as the JVM expands it. */
+    @Test
+    void aWildcardIsTheJarsItExpandsTo() throws IOException {
+        Path lib = Files.createDirectories(tmp.resolve("lib"));
+        Files.write(lib.resolve("a.jar"), new byte[] {1, 2, 3});
+        JavaCommand java = JavaCommand.parse(List.of("java", "-cp", "lib/*", "Main"));
+        Path first = RaceProfile.of(tmp.resolve("cache"), java, tmp).file();
+        Files.write(lib.resolve("notes.txt"), new byte[] {4});
+        assertEquals(first, RaceProfile.of(tmp.resolve("cache"), java, tmp).file());
+        Files.write(lib.resolve("b.jar"), new byte[] {5});
         assertNotEquals(first, RaceProfile.of(tmp.resolve("cache"), java, tmp).file());
     }
 

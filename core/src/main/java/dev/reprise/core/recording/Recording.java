@@ -1,5 +1,6 @@
 package dev.reprise.core.recording;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -50,6 +51,14 @@ public abstract class Recording {
 
     Recording(Path dir) {
         this.dir = dir;
+    }
+
+    /**
+     * Whether {@code dir} is laid out as a recording: a manifest beside a directory of streams
+     * (complete or not). Other tools' walks of a user's directories leave recordings out.
+     */
+    public static boolean looksLikeRecording(Path dir) {
+        return Files.isRegularFile(dir.resolve(MANIFEST)) && Files.isDirectory(dir.resolve(STREAMS));
     }
 
     /** The recording directory. */
