@@ -129,16 +129,19 @@ public final class RaceProfile {
             return;
         }
         if (Files.isRegularFile(p)) {
-            try (InputStream in = new DigestInputStream(Files.newInputStream(p), d)) {
-                in.transferTo(java.io.OutputStream.nullOutputStream());
-            }
+            bytes(d, p);
         } else if (Files.isDirectory(p)) {
             for (Path f : classFiles(p)) {
                 update(d, p.relativize(f).toString());
-                try (InputStream in = new DigestInputStream(Files.newInputStream(f), d)) {
-                    in.transferTo(java.io.OutputStream.nullOutputStream());
-                }
+                bytes(d, f);
             }
+        }
+    }
+
+    /** Digests file {@code f}'s bytes. */
+    private static void bytes(MessageDigest d, Path f) throws IOException {
+        try (InputStream in = new DigestInputStream(Files.newInputStream(f), d)) {
+            in.transferTo(java.io.OutputStream.nullOutputStream());
         }
     }
 

@@ -1,11 +1,20 @@
 package dev.reprise.agent.runtime.jdk;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
 /**
  * The parts of a hidden class that are the same in every run: its name without the address the JVM
  * appends, and a lambda's class without the count, both of which differ between a recording and
  * its replays; and its class file, but for the name it holds.
  */
 public final class HiddenClassNames {
+    /** The digest's start, and its multiplier: FNV-1a's 64-bit prime. */
+    private static final long SEED = 0x632BE59BD9B4E013L;
+    private static final long PRIME = 0x100000001B3L;
+    /** The constant pool's tag of a string. */
+    private static final int UTF8 = 1;
+
     private HiddenClassNames() {
     }
 
@@ -31,33 +40,24 @@ public final class HiddenClassNames {
      * identity hashes to its objects (kotlinc's disposables, keys of a map it walks).
      */
     public static long contentDigest(byte[] bytes, String name) {
-        byte[] own = name.replace('.', '/').getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] own = name.replace('.', '/').getBytes(StandardCharsets.UTF_8);
         long stem = stem(name).hashCode();
         try {
-            java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
+            ByteBuffer in = ByteBuffer.wrap(bytes);
             long h = digest(SEED, bytes, 0, 8, own, stem); // magic and version
             in.position(8);
             int constants = in.getShort() & 0xFFFF;
             for (int i = 1; i < constants; i++) {
                 int at = in.position();
-                int tag = in.get();
-                int size = switch (tag) {
-                    case 1 -> 2 + (in.getShort(at + 1) & 0xFFFF);
-                    case 5, 6 -> 8;
-                    case 3, 4, 9, 10, 11, 12, 17, 18 -> 4;
-                    case 15 -> 3;
-                    case 7, 8, 16, 19, 20 -> 2;
-                    default -> throw new IllegalArgumentException("constant pool tag " + tag);
-                };
-                if (tag == 1) {
+                int tag = bytes[at];
+                int size = constantSize(in, at);
+                if (tag == UTF8) {
                     h = digest((h ^ tag) * PRIME, bytes, at + 3, size - 2, own, stem);
                     h = (h ^ 0x100) * PRIME; // the string's end, in place of its length
                 } else {
                     h = digest(h, bytes, at, size + 1, own, stem);
                 }
-                if (tag == 5 || tag == 6) {
-                    i++; // a long or double takes two entries
-                }
+                i += wide(tag) ? 1 : 0;
                 in.position(at + 1 + size);
             }
             return digest(h, bytes, in.position(), bytes.length - in.position(), own, stem);
@@ -66,8 +66,26 @@ public final class HiddenClassNames {
         }
     }
 
-    private static final long SEED = 0x632BE59BD9B4E013L;
-    private static final long PRIME = 0x100000001B3L;
+    /**
+     * The size of the constant pool entry whose tag is at {@code at}, the tag left out; throws
+     * {@link IllegalArgumentException} for a tag this does not know.
+     */
+    private static int constantSize(ByteBuffer in, int at) {
+        int tag = in.get(at);
+        return switch (tag) {
+            case UTF8 -> 2 + (in.getShort(at + 1) & 0xFFFF);
+            case 5, 6 -> 8;
+            case 3, 4, 9, 10, 11, 12, 17, 18 -> 4;
+            case 15 -> 3;
+            case 7, 8, 16, 19, 20 -> 2;
+            default -> throw new IllegalArgumentException("constant pool tag " + tag);
+        };
+    }
+
+    /** Whether a constant of {@code tag} (a long or a double) takes two entries of the pool. */
+    private static boolean wide(int tag) {
+        return tag == 5 || tag == 6;
+    }
 
     /** {@code h} and {@code length} bytes from {@code from}, each occurrence of {@code own} digested as {@code stem}. */
     private static long digest(long h, byte[] bytes, int from, int length, byte[] own, long stem) {
@@ -85,10 +103,8 @@ public final class HiddenClassNames {
         return h;
     }
 
+    /** Whether {@code part}, which fits before the end of {@code bytes} from {@code at}, is there. */
     private static boolean startsAt(byte[] bytes, int at, byte[] part) {
-        if (at + part.length > bytes.length) {
-            return false;
-        }
         for (int k = 1; k < part.length; k++) {
             if (bytes[at + k] != part[k]) {
                 return false;
@@ -104,27 +120,13 @@ public final class HiddenClassNames {
      */
     public static boolean declaresInstanceFields(byte[] bytes) {
         try {
-            java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
+            ByteBuffer in = ByteBuffer.wrap(bytes);
             in.position(8);
             int constants = in.getShort() & 0xFFFF;
             for (int i = 1; i < constants; i++) {
-                int tag = in.get();
-                switch (tag) {
-                    case 1 -> {
-                        int length = in.getShort() & 0xFFFF;
-                        in.position(in.position() + length);
-                    }
-                    case 5, 6 -> {
-                        in.position(in.position() + 8);
-                        i++; // a long or double takes two entries
-                    }
-                    case 3, 4, 9, 10, 11, 12, 17, 18 -> in.position(in.position() + 4);
-                    case 15 -> in.position(in.position() + 3);
-                    case 7, 8, 16, 19, 20 -> in.position(in.position() + 2);
-                    default -> {
-                        return true;
-                    }
-                }
+                int at = in.position();
+                i += wide(bytes[at]) ? 1 : 0;
+                in.position(at + 1 + constantSize(in, at));
             }
             in.position(in.position() + 6); // access flags, this class, superclass
             int interfaces = in.getShort() & 0xFFFF;

@@ -2,6 +2,7 @@ package dev.reprise.agent.instrument.cache;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -120,7 +121,7 @@ class CacheEntriesTest {
         ClassCache ordering = ClassCache.open(fields, base, jar);
         assertEquals(Set.of("java/util/HashMap"), ordering.startupEntries().keySet());
         assertSame(ENTRY, ordering.get("java/util/TreeMap", true, jdkClass));
-        assertEquals(null, ordering.get("app/Main", true, appClass));
+        assertNull(ordering.get("app/Main", true, appClass));
         assertEquals(Map.of(), ClassCache.open(fields, fields, jar).startupEntries());
     }
 

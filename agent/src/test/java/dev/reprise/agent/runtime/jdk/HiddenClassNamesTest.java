@@ -1,7 +1,9 @@
 package dev.reprise.agent.runtime.jdk;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassWriter;
@@ -56,6 +58,18 @@ class HiddenClassNamesTest {
     void lambdasOfOneHostThatCallOtherMethodsDiffer() {
         assertNotEquals(digest(99, "lambda$main$0"), digest(99, "lambda$main$1"));
         assertNotEquals(digest(99, "lambda$main$0"), digest(101, "lambda$main$1"));
+    }
+
+    /** A lambda that captures nothing has one object every thread shares; one that captures has many. */
+    @Test
+    void aCapturingLambdasClassDeclaresInstanceFields() {
+        assertTrue(HiddenClassNames.declaresInstanceFields(lambda("p/Host$$Lambda$7", "lambda$main$0")));
+        ClassWriter w = new ClassWriter(0);
+        w.visit(Opcodes.V17, Opcodes.ACC_FINAL, "p/Host$$Lambda$8", null, "java/lang/Object", null);
+        w.visitField(Opcodes.ACC_STATIC, "LONG", "J", null, 7L).visitEnd(); // a long constant: two pool entries
+        w.visitEnd();
+        assertFalse(HiddenClassNames.declaresInstanceFields(w.toByteArray()));
+        assertTrue(HiddenClassNames.declaresInstanceFields(new byte[] {1, 2, 3}), "unreadable: taken as capturing");
     }
 
     @Test
