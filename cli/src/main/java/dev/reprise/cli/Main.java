@@ -1,18 +1,39 @@
 package dev.reprise.cli;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code reprise} command. */
 @Command(name = "reprise", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Deterministic record and replay for Java programs.",
-        subcommands = {RecordCommand.class, ReplayCommand.class, BackCommand.class, InspectCommand.class, PackCommand.class, BenchCommand.class, ConformanceCommand.class,
-            CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0..255:record and replay: the program's own exit status",
             "2:usage error, or no local JDK of the recorded version", "3:replay diverged from the recording", "4:recording unreadable or corrupt"})
 public final class Main implements Runnable {
     public static final String VERSION = "0.1.0";
+
+    /**
+     * The subcommands, in the order help lists them. Picocli reads a command's annotations when it
+     * is added, which takes longer than the rest of a short command's work: only the one named is
+     * added, or all when none is (help, a usage error).
+     */
+    private static final Map<String, Supplier<Object>> SUBCOMMANDS = new LinkedHashMap<>();
+
+    static {
+        SUBCOMMANDS.put("record", RecordCommand::new);
+        SUBCOMMANDS.put("replay", ReplayCommand::new);
+        SUBCOMMANDS.put("back", BackCommand::new);
+        SUBCOMMANDS.put("inspect", InspectCommand::new);
+        SUBCOMMANDS.put("pack", PackCommand::new);
+        SUBCOMMANDS.put("bench", BenchCommand::new);
+        SUBCOMMANDS.put("conformance", ConformanceCommand::new);
+        SUBCOMMANDS.put("help", CommandLine.HelpCommand::new);
+    }
 
     static final class Version implements CommandLine.IVersionProvider {
         @Override
@@ -30,7 +51,12 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        CommandLine cl = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
+        CommandLine cl = new CommandLine(new Main());
+        Supplier<Object> named = args.length > 0 && !args[0].equals("help") ? SUBCOMMANDS.get(args[0]) : null;
+        for (Supplier<Object> s : named != null ? List.of(named) : SUBCOMMANDS.values()) {
+            cl.addSubcommand(s.get());
+        }
+        cl.setCaseInsensitiveEnumValuesAllowed(true); // after the subcommands: it applies to those added so far
         cl.setParameterExceptionHandler((ex, a) -> {
             System.err.println("reprise: " + usageMessage(ex, java.util.Arrays.asList(a)));
             System.err.println("Try 'reprise --help' for more information.");
