@@ -86,6 +86,8 @@ public final class Agent {
                     @Override
                     public void run() {
                         inst.addTransformer(transformer, false);
+                        // The program's native methods keep their binding once wrapped (NativeMethodWrapper).
+                        inst.setNativeMethodPrefix(transformer, Transformer.NATIVE_PREFIX);
                         inst.addTransformer(startup, true);
                     }
                 });

@@ -2,6 +2,7 @@ package dev.reprise.tests;
 
 import static dev.reprise.tests.Reprise.corpus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -19,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What real programs (javac and jar, a database's file sync, JUnit's console launcher, JRuby's
- * and Jython's native access) did that their replays did not repeat, each in a small corpus
+ * and Jython's native access, SQLite's native database) did that their replays did not repeat, each in a small corpus
  * program: recorded under each ordering, then replayed with several chaos seeds, each replay
  * printing what the recording printed and exiting with its status.
  */
@@ -119,6 +120,48 @@ class RealProgramFailuresTest {
         assertTrue(recorded.stdout().endsWith("refused a missing library: Can't load library: <file>\n"), recorded::toString);
         assertTrue(recorded.stderr().contains("reprise: not loading libnetty_transport_native_epoll"), recorded::toString);
         Reprise.assertChaosReplaysMatch(dir, recorded, CHAOS_REPLAYS);
+    }
+
+    /**
+     * SQLite's JDBC driver opens, reads and writes its database in native code, where no hook of
+     * Java's file I/O sees it: the driver's native methods are recorded at their boundary, and a
+     * replay runs none of them. Each replay, in another directory and without a network, prints
+     * what the recording printed with the database gone (the rows, an SQL error with its code),
+     * and leaves no file behind. Snappy's native code only computes, and runs on replay.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"rto", "to"})
+    void aDatabaseInNativeCodeReplaysWithoutItsFile(String order) throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        Run made = Reprise.exec(corpus("corpus.files.EmbeddedDatabase", "create", "stock.db"), null, Map.of(), work);
+        assertEquals(0, made.status(), made::toString);
+        Files.copy(work.resolve("stock.db"), work.resolve("plain.db"));
+        Run plain = Reprise.exec(corpus("corpus.files.EmbeddedDatabase", "update", "plain.db"), null, Map.of(), work);
+        assertTrue(plain.stdout().contains("doubled 2\nrefused: [SQLITE_ERROR]")
+                && plain.stdout().contains("zucchini 3 0.75 no photo null\nsnappy: "), plain::toString);
+
+        Path dir = tmp.resolve("rec");
+        List<String> args = new ArrayList<>(List.of("record", "--order", order, "-o", dir.toString(), "--"));
+        args.addAll(corpus("corpus.files.EmbeddedDatabase", "update", "stock.db"));
+        Run recorded = Reprise.reprise(args, null, Map.of(), work);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals(plain.stdout(), recorded.stdout(), recorded::toString);
+        Reprise.deleteTree(work);
+
+        Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
+        for (int seed = 1; seed <= Reprise.chaosReplays(CHAOS_REPLAYS); seed++) {
+            List<String> cmd = new ArrayList<>(List.of("unshare", "-n"));
+            cmd.addAll(Reprise.repriseCommand(List.of("replay", dir.toString(), "--chaos", Integer.toString(seed))));
+            Run replayed = Reprise.exec(cmd, null, Map.of(), elsewhere);
+            int s = seed;
+            assertEquals(recorded.stdout(), replayed.stdout(), () -> "stdout differs, chaos seed " + s + "\n" + replayed);
+            assertEquals(recorded.programStderr(), replayed.programStderr(), () -> "stderr differs, seed " + s + "\n" + replayed);
+            assertEquals(recorded.status(), replayed.status(), () -> "status differs, seed " + s + "\n" + replayed);
+        }
+        assertFalse(Files.exists(work), "a replay made the database's directory again");
+        try (var left = Files.list(elsewhere)) {
+            assertEquals(List.of(), left.toList(), "files a replay wrote where it ran");
+        }
     }
 
     /** The recording's copy of a native library is checked before a replay loads it. */

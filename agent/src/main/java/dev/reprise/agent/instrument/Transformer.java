@@ -304,6 +304,9 @@ public final class Transformer implements ClassFileTransformer {
                           boolean unloggedMethods, boolean races) {
     }
 
+    /** What the program's native methods are renamed with ({@link NativeMethodWrapper}). */
+    public static final String NATIVE_PREFIX = NativeMethodWrapper.PREFIX;
+
     private byte[] instrument(String name, VolatileFields.Lookup volatileFields, byte[] bytes,
                               List<Catalogue.PrologueHook> prologues, List<Catalogue.ConstructedHook> constructed,
                               Passes passes, boolean firstLoad) {
@@ -325,6 +328,10 @@ public final class Transformer implements ClassFileTransformer {
         if (passes.application()) {
             // Nearest the writer: its overrides are complete, for no other pass to change.
             chain = new InheritedHookOverrides(chain, catalogue);
+        }
+        if (passes.application() && NativeMethodWrapper.applies(reader)) {
+            // Next nearest: the other passes see a native method as it was, with no code to change.
+            chain = new NativeMethodWrapper(chain);
         }
         MethodLocals locals = atomics || repeatedReads || monitorLocals
                 ? MethodLocals.read(reader, atomics || repeatedReads) : MethodLocals.NONE;

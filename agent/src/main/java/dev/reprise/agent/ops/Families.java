@@ -12,6 +12,7 @@ import dev.reprise.agent.ops.classes.HiddenClassOps;
 import dev.reprise.agent.ops.classes.ImmutableOrder;
 import dev.reprise.agent.ops.classes.InstrumentationOps;
 import dev.reprise.agent.ops.classes.ModuleProviderOrder;
+import dev.reprise.agent.ops.classes.NativeCalls;
 import dev.reprise.agent.ops.classes.NativeLibraryOps;
 import dev.reprise.agent.ops.classes.ReferenceOps;
 import dev.reprise.agent.ops.classes.ReflectedCalls;
@@ -93,6 +94,7 @@ public final class Families {
             FileChannelOps.class,
             ChannelParentClose.class,
             NativeLibraryOps.class,
+            NativeCalls.class,
             BootPackageNames.class,
             SocketOps.class,
             SocketIo.class,

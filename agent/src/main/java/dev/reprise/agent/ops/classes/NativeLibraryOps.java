@@ -100,6 +100,9 @@ public final class NativeLibraryOps {
                 } catch (Throwable t) {
                     failed = t;
                 }
+                if (loaded) {
+                    SystemLibraries.loaded(file);
+                }
             }
             // Without a copy (the file was missing, or refused) a replay loads nothing: the outcome is the recorded one.
             recorded = ev.failure(failed);

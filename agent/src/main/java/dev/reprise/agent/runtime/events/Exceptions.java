@@ -16,7 +16,7 @@ import dev.reprise.core.log.EventInput;
  * the hooked method's prologue frame, a second frame of the method whose body the hook ran: the
  * trace is the one a run without Reprise prints.
  */
-final class Exceptions {
+public final class Exceptions {
     private static final String OURS = "dev.reprise.";
     /** {@code StackTraceElement.format}: which of the loader and module version its text drops. */
     private static final VarHandle FORMAT = formatField();
@@ -50,6 +50,16 @@ final class Exceptions {
         if (joined) {
             t.setStackTrace(join(inner, caller));
         }
+    }
+
+    /** {@code e} as the frame of another method of its class, printed as {@code e} is (a native method's wrapped name). */
+    public static StackTraceElement renamed(StackTraceElement e, String method) {
+        StackTraceElement r = new StackTraceElement(e.getClassLoaderName(), e.getModuleName(), e.getModuleVersion(),
+                e.getClassName(), method, e.getFileName(), e.getLineNumber());
+        if (FORMAT != null) {
+            FORMAT.set(r, (byte) FORMAT.get(e));
+        }
+        return r;
     }
 
     /** Replay: the recorded exception, thrown from the hook that is asking. */
@@ -119,20 +129,57 @@ final class Exceptions {
         return e.getClassName().startsWith(OURS);
     }
 
+    /**
+     * An exception of the recorded class with the recorded message: a JDK class, or one of the
+     * program's (a library's native code throws its own), found through the thread's context
+     * loader. A class with no constructor from a message is made without one, its message set.
+     */
     private static Throwable recreate(String className, String message) {
-        try {
-            Class<?> c = Class.forName(className, false, null);
-            if (Throwable.class.isAssignableFrom(c)) {
-                try {
-                    return (Throwable) c.getConstructor(String.class).newInstance(message);
-                } catch (NoSuchMethodException e) {
-                    return (Throwable) c.getConstructor().newInstance();
+        for (ClassLoader loader : new ClassLoader[] {null, Thread.currentThread().getContextClassLoader()}) {
+            try {
+                Class<?> c = Class.forName(className, false, loader);
+                if (Throwable.class.isAssignableFrom(c)) {
+                    try {
+                        return (Throwable) c.getConstructor(String.class).newInstance(message);
+                    } catch (NoSuchMethodException e) {
+                        return unconstructed(c, message);
+                    }
                 }
+            } catch (ReflectiveOperationException | LinkageError e) {
+                // not there, or not made from a message: the next loader, or the fallback
             }
-        } catch (ReflectiveOperationException | LinkageError e) {
-            // fall through: the class is not a JDK one or cannot be built from a message
         }
         return new RuntimeException(className + ": " + message);
+    }
+
+    /**
+     * An exception made without a constructor, its message set and the rest of {@code Throwable}'s
+     * state as its constructor leaves it (the trace to fill, no cause, no suppressed exception):
+     * a throwable whose state is left null takes its trace as fixed.
+     */
+    private static Throwable unconstructed(Class<?> c, String message) throws InstantiationException {
+        Throwable made = new Throwable();
+        Throwable t = (Throwable) Unconstructed.UNSAFE.allocateInstance(c);
+        Unconstructed.copy(made, t);
+        Unconstructed.UNSAFE.putReference(t, Unconstructed.MESSAGE, message);
+        Unconstructed.UNSAFE.putReference(t, Unconstructed.CAUSE, t);
+        t.setStackTrace(made.getStackTrace());
+        return t;
+    }
+
+    /** {@code Throwable}'s fields, set in an exception made without a constructor; initialized at its first. */
+    private static final class Unconstructed {
+        static final jdk.internal.misc.Unsafe UNSAFE = jdk.internal.misc.Unsafe.getUnsafe();
+        static final long MESSAGE = UNSAFE.objectFieldOffset(Throwable.class, "detailMessage");
+        static final long CAUSE = UNSAFE.objectFieldOffset(Throwable.class, "cause");
+        static final long SUPPRESSED = UNSAFE.objectFieldOffset(Throwable.class, "suppressedExceptions");
+        static final long TRACE = UNSAFE.objectFieldOffset(Throwable.class, "stackTrace");
+
+        /** The trace still to fill and the empty list of suppressed exceptions, as a constructor leaves them. */
+        static void copy(Throwable from, Throwable to) {
+            UNSAFE.putReference(to, SUPPRESSED, UNSAFE.getReference(from, SUPPRESSED));
+            UNSAFE.putReference(to, TRACE, UNSAFE.getReference(from, TRACE));
+        }
     }
 
     private static VarHandle formatField() {
