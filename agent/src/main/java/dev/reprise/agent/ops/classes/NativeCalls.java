@@ -1,13 +1,9 @@
 package dev.reprise.agent.ops.classes;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.CRC32C;
-
-import jdk.internal.misc.Unsafe;
 
 import dev.reprise.agent.runtime.events.Divergence;
 import dev.reprise.agent.runtime.events.Ev;
@@ -15,7 +11,6 @@ import dev.reprise.agent.runtime.events.Exceptions;
 import dev.reprise.agent.runtime.events.Op;
 import dev.reprise.agent.runtime.events.Rt;
 import dev.reprise.agent.runtime.events.Session;
-import dev.reprise.agent.runtime.jdk.JdkLoaders;
 
 /**
  * A call of a native method of the program's, through the wrapper {@code instrument/NativeMethodWrapper}
@@ -39,36 +34,12 @@ public final class NativeCalls {
     /** Replaying a call that was no event: return zero or null without running it. */
     public static final int SKIP = 3;
     private static final Op CALL = Op.named("native.call");
-    private static final Unsafe UNSAFE = Unsafe.getUnsafe();
     /**
      * Per method ({@code owner.name(desc)}), whether its library reaches the system: the answer,
      * in its lowest bit, made with as many such libraries loaded as the rest says. A negative
      * answer made before the method's library loaded is made again.
      */
     private static final ConcurrentHashMap<String, Integer> DECIDED = new ConcurrentHashMap<>();
-    /** Per class, the fields of its instances native code may set: primitive or string, declared by the program's classes. */
-    private static final ClassValue<Field[]> FIELDS = new ClassValue<>() {
-        @Override
-        protected Field[] computeValue(Class<?> type) {
-            return kept(type);
-        }
-    };
-    /** Per exception class, the fields below {@code Throwable}'s that a replay sets: primitive, string or enum. */
-    private static final ClassValue<Field[]> EXCEPTION_FIELDS = new ClassValue<>() {
-        @Override
-        protected Field[] computeValue(Class<?> type) {
-            List<Field> fields = new ArrayList<>();
-            for (Class<?> c = type; c != Throwable.class; c = c.getSuperclass()) {
-                for (Field f : c.getDeclaredFields()) {
-                    if (!Modifier.isStatic(f.getModifiers()) && (f.getType().isPrimitive() || f.getType() == String.class
-                            || f.getType().isEnum())) {
-                        fields.add(f);
-                    }
-                }
-            }
-            return fields.toArray(new Field[0]);
-        }
-    };
     /** The receiver's field values as a recorded call began, for the fields it changed. */
     private static final ThreadLocal<Object[]> BEFORE = new ThreadLocal<>();
 
@@ -102,7 +73,7 @@ public final class NativeCalls {
         }
         Ev ev = Ev.begin(CALL, site, digest(args));
         if (ev.recording() && self != null) {
-            BEFORE.set(values(self));
+            BEFORE.set(NativeFields.values(self));
         }
         return ev.recording() ? RECORD : REPLAY;
     }
@@ -123,7 +94,8 @@ public final class NativeCalls {
                 }
             }
             if (self != null) {
-                writeChangedFields(ev, self);
+                NativeFields.writeChanged(ev, self, BEFORE.get());
+                BEFORE.remove();
             }
             return result;
         } finally {
@@ -142,7 +114,7 @@ public final class NativeCalls {
         try {
             plainTrace(t, owner.replace('/', '.'), method);
             ev.failure(t);
-            writeFields(ev, t);
+            NativeFields.writeException(ev, t);
             return t;
         } finally {
             ev.end();
@@ -164,7 +136,7 @@ public final class NativeCalls {
         try {
             recorded = ev.failure(null);
             if (recorded != null) {
-                readFields(ev, recorded);
+                NativeFields.readException(ev, recorded);
             } else {
                 Object result = NativeValues.read(ev, what);
                 for (Object a : args) {
@@ -173,7 +145,7 @@ public final class NativeCalls {
                     }
                 }
                 if (self != null) {
-                    readChangedFields(ev, self);
+                    NativeFields.readChanged(ev, self);
                 }
                 return result;
             }
@@ -202,26 +174,6 @@ public final class NativeCalls {
                 }
                 t.setStackTrace(plain.toArray(new StackTraceElement[0]));
                 return;
-            }
-        }
-    }
-
-    /** Recording: an exception's own fields, which its message does not carry (an error code). */
-    private static void writeFields(Ev ev, Throwable t) {
-        Field[] fields = EXCEPTION_FIELDS.get(t.getClass());
-        ev.i(fields.length);
-        for (Field f : fields) {
-            NativeValues.write(ev, get(t, f));
-        }
-    }
-
-    private static void readFields(Ev ev, Throwable t) {
-        Field[] fields = EXCEPTION_FIELDS.get(t.getClass());
-        int n = ev.i(0);
-        for (int i = 0; i < n; i++) {
-            Object v = NativeValues.read(ev, "a native method's exception");
-            if (n == fields.length) {
-                put(t, fields[i], v); // the recorded class: a fallback exception takes only the message
             }
         }
     }
@@ -257,86 +209,6 @@ public final class NativeCalls {
             }
         }
         return (int) crc.getValue();
-    }
-
-    private static void writeChangedFields(Ev ev, Object self) {
-        Object[] before = BEFORE.get();
-        BEFORE.remove();
-        Object[] after = values(self);
-        Field[] fields = FIELDS.get(self.getClass());
-        for (int i = 0; i < fields.length; i++) {
-            if (before == null || !java.util.Objects.equals(before[i], after[i])) {
-                ev.i(i + 1);
-                NativeValues.write(ev, after[i]);
-            }
-        }
-        ev.i(0);
-    }
-
-    private static void readChangedFields(Ev ev, Object self) {
-        Field[] fields = FIELDS.get(self.getClass());
-        for (int i = ev.i(0); i != 0; i = ev.i(0)) {
-            Object v = NativeValues.read(ev, "a native method's receiver field");
-            if (i - 1 < fields.length) {
-                put(self, fields[i - 1], v);
-            }
-        }
-    }
-
-    private static Object[] values(Object self) {
-        Field[] fields = FIELDS.get(self.getClass());
-        Object[] values = new Object[fields.length];
-        for (int i = 0; i < fields.length; i++) {
-            values[i] = get(self, fields[i]);
-        }
-        return values;
-    }
-
-    private static Field[] kept(Class<?> type) {
-        List<Field> fields = new ArrayList<>();
-        for (Class<?> c = type; c != null && !JdkLoaders.isJdk(c.getClassLoader()); c = c.getSuperclass()) {
-            for (Field f : c.getDeclaredFields()) {
-                if (!Modifier.isStatic(f.getModifiers()) && (f.getType().isPrimitive() || f.getType() == String.class)) {
-                    fields.add(f);
-                }
-            }
-        }
-        return fields.toArray(new Field[0]);
-    }
-
-    private static Object get(Object o, Field f) {
-        long at = UNSAFE.objectFieldOffset(f);
-        Class<?> t = f.getType();
-        return t == long.class ? (Object) UNSAFE.getLong(o, at) : t == int.class ? (Object) UNSAFE.getInt(o, at)
-                : t == boolean.class ? (Object) UNSAFE.getBoolean(o, at) : t == byte.class ? (Object) UNSAFE.getByte(o, at)
-                : t == short.class ? (Object) UNSAFE.getShort(o, at) : t == char.class ? (Object) UNSAFE.getChar(o, at)
-                : t == float.class ? (Object) UNSAFE.getFloat(o, at) : t == double.class ? (Object) UNSAFE.getDouble(o, at)
-                : UNSAFE.getReference(o, at);
-    }
-
-    private static void put(Object o, Field f, Object v) {
-        long at = UNSAFE.objectFieldOffset(f);
-        Class<?> t = f.getType();
-        if (t == long.class) {
-            UNSAFE.putLong(o, at, (Long) v);
-        } else if (t == int.class) {
-            UNSAFE.putInt(o, at, (Integer) v);
-        } else if (t == boolean.class) {
-            UNSAFE.putBoolean(o, at, (Boolean) v);
-        } else if (t == byte.class) {
-            UNSAFE.putByte(o, at, (Byte) v);
-        } else if (t == short.class) {
-            UNSAFE.putShort(o, at, (Short) v);
-        } else if (t == char.class) {
-            UNSAFE.putChar(o, at, (Character) v);
-        } else if (t == float.class) {
-            UNSAFE.putFloat(o, at, (Float) v);
-        } else if (t == double.class) {
-            UNSAFE.putDouble(o, at, (Double) v);
-        } else {
-            UNSAFE.putReference(o, at, v);
-        }
-        UNSAFE.fullFence(); // a volatile field's store, as JNI's would be seen
     }
 
     /** The wrapper's unboxing of a replayed result: null, a call that was no event, is zero. */
