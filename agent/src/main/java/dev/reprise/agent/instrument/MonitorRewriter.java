@@ -36,7 +36,10 @@ import dev.reprise.agent.runtime.events.Sites;
  * compilers judge the method's monitors unbalanced, and they never compile it (it stays
  * interpreted). A compiler's range begins at the label right after {@code monitorenter}, so the
  * call is emitted after the labels and line numbers that follow it, unless a stack map frame
- * follows (a jump target, whose frame has no room for the claim the call consumes).
+ * follows (a jump target, whose frame has no room for the claim the call consumes). A class file
+ * older than Java 7's need not mark its jump targets with frames, and Java 5's have none: there
+ * the call goes before the labels, where a jump back to the first does not meet it, and the
+ * method, whose monitor range then begins after the call, stays interpreted.
  */
 final class MonitorRewriter extends ClassVisitor {
     private static final String OPS = Type.getInternalName(MonitorOps.class);
@@ -46,6 +49,8 @@ final class MonitorRewriter extends ClassVisitor {
     private final MethodLocals locals;
     private String className;
     private boolean frames;
+    /** Whether every jump target has a stack map frame: from Java 7's class files on, where the verifier requires them. */
+    private boolean framesMarkTargets;
 
     MonitorRewriter(ClassVisitor next, boolean convertSynchronizedMethods, MethodLocals locals) {
         super(Opcodes.ASM9, next);
@@ -62,6 +67,7 @@ final class MonitorRewriter extends ClassVisitor {
     public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
         this.className = name;
         this.frames = (version & 0xFFFF) >= Opcodes.V1_6;
+        this.framesMarkTargets = (version & 0xFFFF) >= Opcodes.V1_7;
         // A converted static synchronized method locks its class, loaded by ldc.
         super.visit(convertSynchronizedMethods ? ClassVersions.allowingClassConstants(version) : version,
                 access, name, signature, superName, interfaces);
@@ -151,6 +157,13 @@ final class MonitorRewriter extends ClassVisitor {
 
         @Override
         public void visitLabel(Label label) {
+            if (enteredPending && !framesMarkTargets) {
+                // No frame says which label a jump targets (a loop's head right after monitorenter,
+                // as javac compiles do-while in a synchronized block): the call goes before them all.
+                enteredPending = false;
+                entered();
+                passHeld();
+            }
             if (enteredPending) {
                 held.add(new Object[] {label});
             } else {
