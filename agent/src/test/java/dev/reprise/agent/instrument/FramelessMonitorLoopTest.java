@@ -2,10 +2,6 @@ package dev.reprise.agent.instrument;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-
-import java.util.List;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassWriter;
@@ -24,17 +20,7 @@ class FramelessMonitorLoopTest {
 
     @Test
     void aLoopThatJumpsBackToTheStartOfASynchronizedBlockVerifies() throws Exception {
-        Catalogue catalogue = new Catalogue(new CatalogueIndex(List.of(), List.of(), List.of(), Set.of()), Set.of());
-        byte[] instrumented = new Transformer(catalogue, null).transform(null, getClass().getClassLoader(), NAME, null,
-                null, classFile());
-        assertNotNull(instrumented, "its monitor is made an ordered event");
-
-        // The JVM verifies the class (by type inference: no frames) when it links it, before the first call.
-        Class<?> loaded = new ClassLoader(getClass().getClassLoader()) {
-            Class<?> define() {
-                return defineClass(NAME.replace('/', '.'), instrumented, 0, instrumented.length);
-            }
-        }.define();
+        Class<?> loaded = InstrumentedClasses.define(NAME, classFile(), "its monitor is made an ordered event");
         Object lock = new Object();
         assertEquals(0, loaded.getMethod("countDown", Object.class, int.class).invoke(null, lock, 3));
         assertFalse(Thread.holdsLock(lock), "the block released its monitor");

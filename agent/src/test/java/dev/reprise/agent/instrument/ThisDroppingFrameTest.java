@@ -2,10 +2,6 @@ package dev.reprise.agent.instrument;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-
-import java.util.List;
-import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassWriter;
@@ -23,17 +19,7 @@ class ThisDroppingFrameTest {
 
     @Test
     void aSynchronizedMethodWhoseFrameChopsThisVerifiesAndReleasesItsMonitor() throws Exception {
-        Catalogue catalogue = new Catalogue(new CatalogueIndex(List.of(), List.of(), List.of(), Set.of()), Set.of());
-        byte[] instrumented = new Transformer(catalogue, null).transform(null, getClass().getClassLoader(), NAME, null,
-                null, classFile());
-        assertNotNull(instrumented, "a synchronized method is converted");
-
-        // The JVM verifies the class when it links it, before the first call.
-        Class<?> loaded = new ClassLoader(getClass().getClassLoader()) {
-            Class<?> define() {
-                return defineClass(NAME.replace('/', '.'), instrumented, 0, instrumented.length);
-            }
-        }.define();
+        Class<?> loaded = InstrumentedClasses.define(NAME, classFile(), "a synchronized method is converted");
         Object subject = loaded.getDeclaredConstructor().newInstance();
         loaded.getMethod("mark", int.class).invoke(subject, 5);
         loaded.getMethod("mark", int.class).invoke(subject, 0);
