@@ -3,8 +3,10 @@ package dev.reprise.agent.instrument;
 import java.lang.instrument.ClassDefinition;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -109,14 +111,11 @@ public final class LoadedClasses {
     private static Set<String> redefine(Instrumentation inst, Transformer transformer, Map<String, CacheEntry> kept,
                                         Map<String, CacheEntry> made) throws Exception {
         Set<String> redefined = new HashSet<>();
-        Set<String> seen = new HashSet<>();
+        Set<Class<?>> looked = Collections.newSetFromMap(new IdentityHashMap<>());
         for (int round = 0; round < REDEFINING_ROUNDS; round++) {
             List<ClassDefinition> definitions = new ArrayList<>();
-            for (Class<?> c : targets(inst, transformer.catalogue(), transformer.cache())) {
+            for (Class<?> c : targets(inst, transformer.catalogue(), transformer.cache(), looked)) {
                 String name = c.getName().replace('.', '/');
-                if (!seen.add(name)) {
-                    continue;
-                }
                 CacheEntry e = kept.get(name);
                 if (e == null) {
                     e = transformer.instrumentLoaded(c);
@@ -187,10 +186,21 @@ public final class LoadedClasses {
      * left as they are.
      */
     private static List<Class<?>> targets(Instrumentation inst, Catalogue catalogue, ClassCache cache) {
+        return targets(inst, catalogue, cache, Collections.newSetFromMap(new IdentityHashMap<>()));
+    }
+
+    /**
+     * The targets among the loaded classes not in {@code looked}, to which it adds every class it
+     * looks at: a later round of {@link #redefine} looks only at the classes loaded since.
+     */
+    private static List<Class<?>> targets(Instrumentation inst, Catalogue catalogue, ClassCache cache, Set<Class<?>> looked) {
         Map<String, Boolean> quiet = cache == null ? new HashMap<>() : cache.quietVerdicts();
         int known = quiet.size();
         List<Class<?>> targets = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
+            if (!looked.add(c)) {
+                continue;
+            }
             String name = c.getName().replace('.', '/');
             if ((catalogue.changesJdkClass(name) || QuietCallRewriter.appliesToLoaded(c, name, quiet)
                     || uninitializedJdkInitializer(c, name, quiet)) && inst.isModifiableClass(c)) {

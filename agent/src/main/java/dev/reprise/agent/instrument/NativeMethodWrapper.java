@@ -3,7 +3,6 @@ package dev.reprise.agent.instrument;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -18,15 +17,16 @@ import dev.reprise.agent.runtime.events.Sites;
  * place a Java method of its name that calls it through {@link NativeCalls}: the JVM binds the
  * renamed method to the library's function by the original name, since start-up registers the
  * prefix ({@code Instrumentation.setNativeMethodPrefix}). The wrapper calls straight through
- * until the program loads a library that reaches the system, then asks {@link NativeCalls#begin}
- * which way to go:
+ * until the program loads a library that reaches the system, then asks {@link NativeCalls#claim}
+ * which way to go, and boxes its arguments only for a call that is an event:
  *
  * <pre>
- * Object[] args = {a, b};
- * int mode = NativeCalls.begin(site, owner, name, desc, this, args);
+ * int mode = NativeCalls.claim("owner.name(desc)");
  * if (mode == LIVE) return prefixed(a, b);
- * if (mode >= REPLAY) return unbox(NativeCalls.replayed(mode, this, args, owner, name));
- * try { r = prefixed(a, b); } catch (Throwable t) { throw NativeCalls.threw(t, owner, name); }
+ * if (mode == SKIP) return zero;
+ * Object[] args = {a, b};
+ * if (NativeCalls.begin(site, this, args) == REPLAY) return unbox(NativeCalls.replayed(this, args, key));
+ * try { r = prefixed(a, b); } catch (Throwable t) { throw NativeCalls.threw(t, key); }
  * return unbox(NativeCalls.returned(box(r), this, args));
  * </pre>
  */
@@ -39,22 +39,6 @@ final class NativeMethodWrapper extends ClassVisitor {
 
     NativeMethodWrapper(ClassVisitor next) {
         super(Opcodes.ASM9, next);
-    }
-
-    /** Whether the class declares a native method (interfaces cannot). */
-    static boolean applies(ClassReader reader) {
-        if ((reader.getAccess() & Opcodes.ACC_INTERFACE) != 0) {
-            return false;
-        }
-        boolean[] found = {false};
-        reader.accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
-                found[0] |= (access & Opcodes.ACC_NATIVE) != 0;
-                return null;
-            }
-        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return found[0];
     }
 
     @Override
@@ -98,10 +82,14 @@ final class NativeMethodWrapper extends ClassVisitor {
         }
         int mode = argSlots;
         int array = argSlots + 1;
+        // One constant names the method to every hook: no string is built per call.
+        String key = NativeCalls.key(owner, name, desc);
         boolean frames = version >= Opcodes.V1_6;
-        Object[] argFrame = frameLocals(statik, args, false);
-        Object[] fullFrame = frameLocals(statik, args, true);
+        Object[] argFrame = frameLocals(statik, args, 0);
+        Object[] claimedFrame = frameLocals(statik, args, 1);
+        Object[] fullFrame = frameLocals(statik, args, 2);
         Label live = new Label();
+        Label claimed = new Label();
         Label record = new Label();
         Label tryStart = new Label();
         Label tryEnd = new Label();
@@ -110,7 +98,22 @@ final class NativeMethodWrapper extends ClassVisitor {
         mv.visitTryCatchBlock(tryStart, tryEnd, handler, "java/lang/Throwable");
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, "any", "()Z", false);
         mv.visitJumpInsn(Opcodes.IFEQ, live);
-        // Object[] args = {...}
+        mv.visitLdcInsn(key);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, "claim", "(Ljava/lang/String;)I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, mode);
+        mv.visitVarInsn(Opcodes.ILOAD, mode);
+        mv.visitJumpInsn(Opcodes.IFEQ, live);
+        mv.visitVarInsn(Opcodes.ILOAD, mode);
+        pushInt(mv, NativeCalls.SKIP);
+        mv.visitJumpInsn(Opcodes.IF_ICMPNE, claimed);
+        // A replay's call that is no event: zero or null, the library not run.
+        mv.visitInsn(Opcodes.ACONST_NULL);
+        unboxAndReturn(mv, ret);
+        // Claimed: the arguments boxed, the event begun.
+        mv.visitLabel(claimed);
+        if (frames) {
+            mv.visitFrame(Opcodes.F_NEW, claimedFrame.length, claimedFrame, 0, new Object[0]);
+        }
         pushInt(mv, args.length);
         mv.visitTypeInsn(Opcodes.ANEWARRAY, "java/lang/Object");
         int slot = statik ? 0 : 1;
@@ -124,34 +127,22 @@ final class NativeMethodWrapper extends ClassVisitor {
         }
         mv.visitVarInsn(Opcodes.ASTORE, array);
         mv.visitIntInsn(Opcodes.SIPUSH, Sites.register(owner, name, -1));
-        mv.visitLdcInsn(owner);
-        mv.visitLdcInsn(name);
-        mv.visitLdcInsn(desc);
         loadSelf(mv, statik);
         mv.visitVarInsn(Opcodes.ALOAD, array);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, "begin",
-                "(ILjava/lang/String;Ljava/lang/String;Ljava/lang/String;Ljava/lang/Object;[Ljava/lang/Object;)I", false);
-        mv.visitVarInsn(Opcodes.ISTORE, mode);
-        mv.visitVarInsn(Opcodes.ILOAD, mode);
-        mv.visitJumpInsn(Opcodes.IFEQ, live);
-        mv.visitVarInsn(Opcodes.ILOAD, mode);
-        pushInt(mv, NativeCalls.REPLAY);
-        mv.visitJumpInsn(Opcodes.IF_ICMPLT, record);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, "begin", "(ILjava/lang/Object;[Ljava/lang/Object;)I", false);
+        pushInt(mv, NativeCalls.RECORD);
+        mv.visitJumpInsn(Opcodes.IF_ICMPEQ, record);
         // Replay: the recording's result.
-        mv.visitVarInsn(Opcodes.ILOAD, mode);
         loadSelf(mv, statik);
         mv.visitVarInsn(Opcodes.ALOAD, array);
-        mv.visitLdcInsn(owner);
-        mv.visitLdcInsn(name);
+        mv.visitLdcInsn(key);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, "replayed",
-                "(ILjava/lang/Object;[Ljava/lang/Object;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/Object;", false);
+                "(Ljava/lang/Object;[Ljava/lang/Object;Ljava/lang/String;)Ljava/lang/Object;", false);
         unboxAndReturn(mv, ret);
         // Record: the call, its result or exception logged.
+        mv.visitLabel(record);
         if (frames) {
-            mv.visitLabel(record);
             mv.visitFrame(Opcodes.F_NEW, fullFrame.length, fullFrame, 0, new Object[0]);
-        } else {
-            mv.visitLabel(record);
         }
         mv.visitLabel(tryStart);
         callNative(mv, statik, name, desc, args);
@@ -170,10 +161,8 @@ final class NativeMethodWrapper extends ClassVisitor {
         if (frames) {
             mv.visitFrame(Opcodes.F_NEW, fullFrame.length, fullFrame, 1, new Object[] {"java/lang/Throwable"});
         }
-        mv.visitLdcInsn(owner);
-        mv.visitLdcInsn(name);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, "threw",
-                "(Ljava/lang/Throwable;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/Throwable;", false);
+        mv.visitLdcInsn(key);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, HOOK, "threw", "(Ljava/lang/Throwable;Ljava/lang/String;)Ljava/lang/Throwable;", false);
         mv.visitInsn(Opcodes.ATHROW);
         // Live: straight through.
         mv.visitLabel(live);
@@ -207,7 +196,8 @@ final class NativeMethodWrapper extends ClassVisitor {
         }
     }
 
-    private Object[] frameLocals(boolean statik, Type[] args, boolean withOurs) {
+    /** The arguments' types in a frame, then {@code ours} of the wrapper's locals: the mode, then the array. */
+    private Object[] frameLocals(boolean statik, Type[] args, int ours) {
         List<Object> locals = new ArrayList<>();
         if (!statik) {
             locals.add(owner);
@@ -222,8 +212,10 @@ final class NativeMethodWrapper extends ClassVisitor {
                 default -> t.getInternalName();
             });
         }
-        if (withOurs) {
+        if (ours > 0) {
             locals.add(Opcodes.INTEGER);
+        }
+        if (ours > 1) {
             locals.add("[Ljava/lang/Object;");
         }
         return locals.toArray();

@@ -329,8 +329,9 @@ public final class Transformer implements ClassFileTransformer {
             // Nearest the writer: its overrides are complete, for no other pass to change.
             chain = new InheritedHookOverrides(chain, catalogue);
         }
-        if (passes.application() && NativeMethodWrapper.applies(reader)) {
+        if (passes.application()) {
             // Next nearest: the other passes see a native method as it was, with no code to change.
+            // It passes any other method through as it is.
             chain = new NativeMethodWrapper(chain);
         }
         MethodLocals locals = atomics || repeatedReads || monitorLocals

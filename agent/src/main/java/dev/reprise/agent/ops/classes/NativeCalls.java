@@ -27,15 +27,17 @@ import dev.reprise.agent.runtime.events.Session;
  * since the library's state it would work on exists only in the recording's process.
  */
 public final class NativeCalls {
-    /** What the wrapper does: run the native method unrecorded, run and record it, or give back the recording's. */
+    /** What {@link #claim} tells the wrapper: run the native method unrecorded, an event is claimed, or skip it. */
     public static final int LIVE = 0;
+    public static final int CLAIMED = 1;
+    /** Replaying a call that is no event: return zero or null without running it. */
+    public static final int SKIP = 3;
+    /** What {@link #begin} tells it: run and record the call, or give back the recording's. */
     public static final int RECORD = 1;
     public static final int REPLAY = 2;
-    /** Replaying a call that was no event: return zero or null without running it. */
-    public static final int SKIP = 3;
     private static final Op CALL = Op.named("native.call");
     /**
-     * Per method ({@code owner.name(desc)}), whether its library reaches the system: the answer,
+     * Per method ({@link #key}), whether its library reaches the system: the answer,
      * in its lowest bit, made with as many such libraries loaded as the rest says. A negative
      * answer made before the method's library loaded is made again.
      */
@@ -51,16 +53,22 @@ public final class NativeCalls {
         return SystemLibraries.any;
     }
 
+    /** How a wrapper names its method to the hooks, one constant per method: {@code owner.name(desc)}, internal names. */
+    public static String key(String owner, String method, String desc) {
+        return owner + '.' + method + desc;
+    }
+
     /**
-     * The wrapper's first call: which way the call goes ({@link #LIVE}, {@link #RECORD},
-     * {@link #REPLAY}). Recording or replaying, the call's event is open when this returns.
+     * The wrapper's first call, before it boxes anything: {@link #LIVE} for a method whose library
+     * does not reach the system (or a recording's call inside another event), {@link #SKIP} for a
+     * replay's call inside another event, else {@link #CLAIMED}, and the wrapper begins the event.
      */
-    public static int begin(int site, String owner, String method, String desc, Object self, Object[] args) {
+    public static int claim(String key) {
         // The decision's own tables are Reprise's: their synchronization is no event of the program's.
         Rt.suppress();
         boolean event;
         try {
-            event = reachesSystem(owner, method, desc);
+            event = reachesSystem(key);
         } finally {
             Rt.unsuppress();
         }
@@ -71,6 +79,11 @@ public final class NativeCalls {
             Session session = Session.current();
             return Rt.active && session != null && session.replaying() ? SKIP : LIVE;
         }
+        return CLAIMED;
+    }
+
+    /** Begins the claimed call's event, its digest the arguments'; whether it is recorded or replayed. */
+    public static int begin(int site, Object self, Object[] args) {
         Ev ev = Ev.begin(CALL, site, digest(args));
         if (ev.recording() && self != null) {
             BEFORE.set(NativeFields.values(self));
@@ -108,11 +121,11 @@ public final class NativeCalls {
      * that its native code had Java make (SQLite's, with its error code); logs it with its fields
      * and gives it back for the wrapper to throw.
      */
-    public static Throwable threw(Throwable t, String owner, String method) {
+    public static Throwable threw(Throwable t, String key) {
         BEFORE.remove();
         Ev ev = Rt.current().ev;
         try {
-            plainTrace(t, owner.replace('/', '.'), method);
+            plainTrace(t, key);
             ev.failure(t);
             NativeFields.writeException(ev, t);
             return t;
@@ -123,29 +136,24 @@ public final class NativeCalls {
 
     /**
      * Replaying: what the recorded call gave back (boxed; null for void), its arrays, buffers and
-     * receiver's fields filled in as the native code left them; throws what it threw. A call that
-     * was no event returns null, which the wrapper takes as zero.
+     * receiver's fields filled in as the native code left them; throws what it threw.
      */
-    public static Object replayed(int mode, Object self, Object[] args, String owner, String method) throws Throwable {
-        if (mode == SKIP) {
-            return null;
-        }
+    public static Object replayed(Object self, Object[] args, String key) throws Throwable {
         Ev ev = Rt.current().ev;
-        String what = owner.replace('/', '.') + "." + method;
         Throwable recorded;
         try {
             recorded = ev.failure(null);
             if (recorded != null) {
-                NativeFields.readException(ev, recorded);
+                NativeFields.readException(ev, recorded, key);
             } else {
-                Object result = NativeValues.read(ev, what);
+                Object result = NativeValues.read(ev, key);
                 for (Object a : args) {
                     if (NativeValues.writable(a) && !NativeValues.readContent(ev, a)) {
-                        Divergence.mismatch("native call", what + " was passed an array or buffer of another size than when recorded");
+                        Divergence.mismatch("native call", named(key) + " was passed an array or buffer of another size than when recorded");
                     }
                 }
                 if (self != null) {
-                    NativeFields.readChanged(ev, self);
+                    NativeFields.readChanged(ev, self, key);
                 }
                 return result;
             }
@@ -161,7 +169,10 @@ public final class NativeCalls {
      * The trace a plain run gives the exception: the native frame under the method's own name,
      * without the wrapper's frame below it.
      */
-    private static void plainTrace(Throwable t, String owner, String method) {
+    private static void plainTrace(Throwable t, String key) {
+        int dot = key.lastIndexOf('.', key.indexOf('('));
+        String owner = key.substring(0, dot).replace('/', '.');
+        String method = key.substring(dot + 1, key.indexOf('('));
         StackTraceElement[] trace = t.getStackTrace();
         String renamed = dev.reprise.agent.instrument.Transformer.NATIVE_PREFIX + method;
         for (int i = 0; i < trace.length; i++) {
@@ -178,16 +189,22 @@ public final class NativeCalls {
         }
     }
 
-    private static boolean reachesSystem(String owner, String method, String desc) {
-        String key = owner + '.' + method + desc;
+    private static boolean reachesSystem(String key) {
         int libraries = SystemLibraries.count();
         Integer known = DECIDED.get(key);
         if (known != null && ((known & 1) == 1 || known >>> 1 == libraries)) {
             return (known & 1) == 1;
         }
-        boolean owns = SystemLibraries.owns(owner, method, desc);
+        int dot = key.lastIndexOf('.', key.indexOf('('));
+        boolean owns = SystemLibraries.owns(key.substring(0, dot), key.substring(dot + 1, key.indexOf('(')),
+                key.substring(key.indexOf('(')));
         DECIDED.put(key, libraries << 1 | (owns ? 1 : 0));
         return owns;
+    }
+
+    /** The method a {@link #key} names, as a report names it: {@code pkg.Class.method}. */
+    static String named(String key) {
+        return key.substring(0, key.indexOf('(')).replace('/', '.');
     }
 
     /** The arguments' digest, checked on replay: what the program passed, by value (arrays by content). */
@@ -201,7 +218,11 @@ public final class NativeCalls {
             } else if (a instanceof byte[] b) {
                 crc.update(b);
             } else if (a instanceof Number || a instanceof Boolean || a instanceof Character) {
-                crc.update(a.toString().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+                long v = a instanceof Double d ? Double.doubleToRawLongBits(d) : a instanceof Float f ? Float.floatToRawIntBits(f)
+                        : a instanceof Boolean z ? (z ? 1 : 0) : a instanceof Character c ? c : ((Number) a).longValue();
+                for (int shift = 0; shift < 64; shift += 8) {
+                    crc.update((int) (v >>> shift));
+                }
             } else if (a.getClass().isArray()) {
                 crc.update(java.lang.reflect.Array.getLength(a));
             } else {

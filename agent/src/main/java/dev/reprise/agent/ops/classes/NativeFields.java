@@ -20,37 +20,52 @@ import dev.reprise.agent.runtime.jdk.JdkLoaders;
 final class NativeFields {
     private static final Unsafe UNSAFE = Unsafe.getUnsafe();
     /** Per class, its instances' fields native code may set: primitive or string, declared by the program's classes. */
-    private static final ClassValue<Field[]> RECEIVER = new ClassValue<>() {
+    private static final ClassValue<Kept> RECEIVER = new ClassValue<>() {
         @Override
-        protected Field[] computeValue(Class<?> type) {
+        protected Kept computeValue(Class<?> type) {
             List<Field> fields = new ArrayList<>();
             for (Class<?> c = type; c != null && !JdkLoaders.isJdk(c.getClassLoader()); c = c.getSuperclass()) {
                 add(c, fields, false);
             }
-            return fields.toArray(new Field[0]);
+            return new Kept(fields);
         }
     };
     /** Per exception class, the fields below {@code Throwable}'s: primitive, string or enum. */
-    private static final ClassValue<Field[]> EXCEPTION = new ClassValue<>() {
+    private static final ClassValue<Kept> EXCEPTION = new ClassValue<>() {
         @Override
-        protected Field[] computeValue(Class<?> type) {
+        protected Kept computeValue(Class<?> type) {
             List<Field> fields = new ArrayList<>();
             for (Class<?> c = type; c != Throwable.class; c = c.getSuperclass()) {
                 add(c, fields, true);
             }
-            return fields.toArray(new Field[0]);
+            return new Kept(fields);
         }
     };
+
+    /** A class's fields, with their types and offsets, found once per class rather than on every call. */
+    private static final class Kept {
+        final Class<?>[] types;
+        final long[] offsets;
+
+        Kept(List<Field> fields) {
+            types = new Class<?>[fields.size()];
+            offsets = new long[fields.size()];
+            for (int i = 0; i < types.length; i++) {
+                types[i] = fields.get(i).getType();
+                offsets[i] = UNSAFE.objectFieldOffset(fields.get(i));
+            }
+        }
+    }
 
     private NativeFields() {
     }
 
     /** The receiver's field values, taken as a recorded call begins. */
     static Object[] values(Object self) {
-        Field[] fields = RECEIVER.get(self.getClass());
-        Object[] values = new Object[fields.length];
-        for (int i = 0; i < fields.length; i++) {
-            values[i] = get(self, fields[i]);
+        Kept fields = RECEIVER.get(self.getClass());
+        Object[] values = new Object[fields.offsets.length];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = get(self, fields, i);
         }
         return values;
     }
@@ -67,34 +82,34 @@ final class NativeFields {
         ev.i(0);
     }
 
-    /** Replaying: sets the receiver's fields the recorded call changed. */
-    static void readChanged(Ev ev, Object self) {
-        Field[] fields = RECEIVER.get(self.getClass());
+    /** Replaying: sets the receiver's fields the recorded call of the method {@code key} names changed. */
+    static void readChanged(Ev ev, Object self, String key) {
+        Kept fields = RECEIVER.get(self.getClass());
         for (int i = ev.i(0); i != 0; i = ev.i(0)) {
-            Object v = NativeValues.read(ev, "a native method's receiver field");
-            if (i - 1 < fields.length) {
-                put(self, fields[i - 1], v);
+            Object v = NativeValues.read(ev, key);
+            if (i - 1 < fields.offsets.length) {
+                put(self, fields, i - 1, v);
             }
         }
     }
 
     /** Recording: the exception's own fields. */
     static void writeException(Ev ev, Throwable t) {
-        Field[] fields = EXCEPTION.get(t.getClass());
-        ev.i(fields.length);
-        for (Field f : fields) {
-            NativeValues.write(ev, get(t, f));
+        Kept fields = EXCEPTION.get(t.getClass());
+        ev.i(fields.offsets.length);
+        for (int i = 0; i < fields.offsets.length; i++) {
+            NativeValues.write(ev, get(t, fields, i));
         }
     }
 
     /** Replaying: sets them in the recreated exception; one of another class (a fallback) keeps its message alone. */
-    static void readException(Ev ev, Throwable t) {
-        Field[] fields = EXCEPTION.get(t.getClass());
+    static void readException(Ev ev, Throwable t, String key) {
+        Kept fields = EXCEPTION.get(t.getClass());
         int n = ev.i(0);
         for (int i = 0; i < n; i++) {
-            Object v = NativeValues.read(ev, "a native method's exception");
-            if (n == fields.length) {
-                put(t, fields[i], v);
+            Object v = NativeValues.read(ev, key);
+            if (n == fields.offsets.length) {
+                put(t, fields, i, v);
             }
         }
     }
@@ -108,9 +123,9 @@ final class NativeFields {
         }
     }
 
-    private static Object get(Object o, Field f) {
-        long at = UNSAFE.objectFieldOffset(f);
-        Class<?> t = f.getType();
+    private static Object get(Object o, Kept fields, int i) {
+        long at = fields.offsets[i];
+        Class<?> t = fields.types[i];
         return t == long.class ? (Object) UNSAFE.getLong(o, at) : t == int.class ? (Object) UNSAFE.getInt(o, at)
                 : t == boolean.class ? (Object) UNSAFE.getBoolean(o, at) : t == byte.class ? (Object) UNSAFE.getByte(o, at)
                 : t == short.class ? (Object) UNSAFE.getShort(o, at) : t == char.class ? (Object) UNSAFE.getChar(o, at)
@@ -118,9 +133,9 @@ final class NativeFields {
                 : UNSAFE.getReference(o, at);
     }
 
-    private static void put(Object o, Field f, Object v) {
-        long at = UNSAFE.objectFieldOffset(f);
-        Class<?> t = f.getType();
+    private static void put(Object o, Kept fields, int i, Object v) {
+        long at = fields.offsets[i];
+        Class<?> t = fields.types[i];
         if (t == long.class) {
             UNSAFE.putLong(o, at, (Long) v);
         } else if (t == int.class) {

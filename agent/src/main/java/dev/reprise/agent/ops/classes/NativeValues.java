@@ -101,8 +101,8 @@ final class NativeValues {
         }
     }
 
-    /** Replaying: the value coded; null, with a divergence reported, for one the recording could not code. */
-    static Object read(Ev ev, String what) {
+    /** Replaying: the value coded; null, with a divergence reported, for one the recording could not code. {@code key} names the method. */
+    static Object read(Ev ev, String key) {
         switch (ev.i(0)) {
             case NULL:
                 return null;
@@ -138,7 +138,7 @@ final class NativeValues {
                 int n = ev.i(0);
                 Object array = Array.newInstance(component, n);
                 for (int i = 0; i < n; i++) {
-                    Array.set(array, i, read(ev, what));
+                    Array.set(array, i, read(ev, key));
                 }
                 return array;
             }
@@ -155,13 +155,13 @@ final class NativeValues {
                 } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
                     // reported below
                 }
-                dev.reprise.agent.runtime.events.Divergence.mismatch("native call", what + " gave a constant " + type + "."
+                dev.reprise.agent.runtime.events.Divergence.mismatch("native call", NativeCalls.named(key) + " gave a constant " + type + "."
                         + name + " when recorded, which the replay cannot find");
                 return null;
             }
             default: {
                 String type = ev.s(null);
-                dev.reprise.agent.runtime.events.Divergence.mismatch("native call", what + " returned a " + type
+                dev.reprise.agent.runtime.events.Divergence.mismatch("native call", NativeCalls.named(key) + " returned a " + type
                         + " when recorded, which a replay cannot make without running the library");
                 return null;
             }
