@@ -24,10 +24,12 @@ final class ManifestParser {
     private static final Set<String> FIELDS = Set.of("format", "reprise", "jvm", "command", "cwd", "order", "exitStatus",
             "completed", "startedAtMillis", "durationMillis", "threads", "orderedFields", "files");
     /**
-     * A thread's creation path, a class initializer's stream ({@code init-} and the class's name),
-     * or a stream of cleanups ({@code cleanup-} and a number).
+     * A thread's creation path, a class initializer's stream ({@code init-} and the class's name,
+     * then {@code ~N} for the Nth class of that name a loader defined; the threads it starts
+     * follow as {@code .1}, {@code .2}), or a stream of cleanups ({@code cleanup-} and a number).
      */
-    private static final Pattern THREAD = Pattern.compile("[0-9]{1,9}(\\.[0-9]{1,9})*|init-[\\p{javaJavaIdentifierPart}.]+|cleanup-[0-9]{1,9}");
+    private static final Pattern THREAD = Pattern.compile(
+            "[0-9]{1,9}(\\.[0-9]{1,9})*|init-[\\p{javaJavaIdentifierPart}.]+(~[0-9]{1,9}(\\.[0-9]{1,9})*)?|cleanup-[0-9]{1,9}");
     /**
      * A field as {@code package/Class.field}, a class's array elements as {@code package/Class.[]},
      * or the identity hashes of its objects as {@code package/Class.#hash}.
