@@ -377,7 +377,7 @@ public final class Transformer implements ClassFileTransformer {
             chain = new SynchronizedCallRewriter(chain, catalogue);
         }
         // Also on retransformation: a class loaded before the agent may not be initialized yet.
-        chain = new UnloggedRewriter(chain, passes.application() ? "enterOrdered" : "enter");
+        chain = new UnloggedRewriter(chain, passes.application() ? "enterOrdered" : "enter", passes.application());
         if (passes.application()) {
             // Farther from the writer than the passes that add handlers of their own: it sees the program's alone.
             chain = new ErrorHandlerRewriter(chain);

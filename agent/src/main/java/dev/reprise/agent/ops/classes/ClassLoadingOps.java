@@ -13,7 +13,9 @@ import dev.reprise.agent.runtime.jdk.JdkMethods;
  * and a replay; the bytes are the program's code, which replay runs from the same class path.
  * Linking an {@code invokedynamic} call site or a dynamic constant (lambdas, string
  * concatenation) is the same: lazy, on whichever thread first runs it, and the program's code.
- * Everything a {@code loadClass} or a bootstrap call does therefore runs live and unlogged.
+ * Everything a {@code loadClass} or a bootstrap call does therefore runs live and unlogged: under
+ * the prologue of the JDK's {@code loadClass(String)}, which the JVM calls, and in the body of a
+ * program's loader that overrides it ({@code instrument/UnloggedRewriter}).
  */
 public final class ClassLoadingOps {
     private static final MethodHandle LOAD_CLASS_LIVE =
