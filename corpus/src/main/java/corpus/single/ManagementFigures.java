@@ -1,6 +1,7 @@
 package corpus.single;
 
 import corpus.Expect;
+import java.lang.management.ClassLoadingMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -9,10 +10,11 @@ import java.lang.management.ThreadMXBean;
 
 /**
  * The process's figures through {@code java.lang.management}: the runtime's name (the PID and
- * the host), uptime, start time and JVM arguments, the thread's CPU times, the memory in use,
- * the operating system's figures (CPU load and time, load average, memory, open files), and the
- * garbage collectors' counts and times. A program names a temporary directory after the PID,
- * prints how long it took, or warns when its load passes a threshold.
+ * the host), uptime, start time and JVM arguments, the thread's CPU times, the counts of threads
+ * and classes, the compilers' time, the memory in use, the operating system's figures (CPU load
+ * and time, load average, memory, open files), and the garbage collectors' counts and times. A
+ * program names a temporary directory after the PID, prints how long it took, or warns when its
+ * load passes a threshold (Hazelcast's health monitor logs the thread counts).
  */
 @Expect(plainRunsDiffer = true)
 public final class ManagementFigures {
@@ -25,6 +27,12 @@ public final class ManagementFigures {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         System.out.println("cpu " + threads.getCurrentThreadCpuTime() + " user " + threads.getCurrentThreadUserTime()
                 + " by id " + threads.getThreadCpuTime(Thread.currentThread().getId()));
+        System.out.println("threads " + threads.getThreadCount() + ", peak " + threads.getPeakThreadCount() + ", daemons "
+                + threads.getDaemonThreadCount() + ", started " + threads.getTotalStartedThreadCount());
+        ClassLoadingMXBean classes = ManagementFactory.getClassLoadingMXBean();
+        System.out.println("classes " + classes.getLoadedClassCount() + " of " + classes.getTotalLoadedClassCount()
+                + ", unloaded " + classes.getUnloadedClassCount());
+        System.out.println("compiling took " + ManagementFactory.getCompilationMXBean().getTotalCompilationTime() + " ms");
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         System.out.println("heap " + memory.getHeapMemoryUsage());
         System.out.println("non-heap " + memory.getNonHeapMemoryUsage());

@@ -15,22 +15,29 @@ import dev.reprise.agent.runtime.jdk.JdkMethods;
 /**
  * The process's figures as {@code java.lang.management} gives them: the runtime's name (the PID
  * and the host name, which programs use to name their temporary directories), uptime, start time
- * and the JVM's arguments (a replay's JVM has others), a thread's CPU times, and the memory in
- * use. Hooked in the beans' implementations in {@code sun.management}, above the natives they call.
+ * and the JVM's arguments (a replay's JVM has others), a thread's CPU times, the memory in use,
+ * the counts of threads and classes (Reprise's own threads and classes are among the JVM's, and
+ * differ between a recording and its replays) and the compilers' time. Hooked in the beans'
+ * implementations in {@code sun.management}, above the natives they call.
  */
 public final class ManagementOps {
     private static final String RUNTIME = "sun/management/RuntimeImpl";
     private static final String THREADS = "sun/management/ThreadImpl";
     private static final String MEMORY = "sun/management/MemoryImpl";
+    private static final String CLASSES = "sun/management/ClassLoadingImpl";
+    private static final String COMPILATION = "sun/management/CompilationImpl";
     private static final Op NAME = Op.named("management.name");
     private static final Op CLOCK = Op.named("management.clock");
     private static final Op ARGUMENTS = Op.named("management.arguments");
     private static final Op CPU = Op.named("management.cpu");
     private static final Op HEAP = Op.named("management.memory");
+    private static final Op COUNT = Op.named("management.count");
 
     private static final Class<?> RUNTIME_IMPL = JdkMethods.jdkClass(RUNTIME.replace('/', '.'));
     private static final Class<?> THREAD_IMPL = JdkMethods.jdkClass(THREADS.replace('/', '.'));
     private static final Class<?> MEMORY_IMPL = JdkMethods.jdkClass(MEMORY.replace('/', '.'));
+    private static final Class<?> CLASSES_IMPL = JdkMethods.jdkClass(CLASSES.replace('/', '.'));
+    private static final Class<?> COMPILATION_IMPL = JdkMethods.jdkClass(COMPILATION.replace('/', '.'));
     private static final MethodHandle NAME_LIVE = live(RUNTIME_IMPL, "getName", String.class);
     private static final MethodHandle UPTIME_LIVE = live(RUNTIME_IMPL, "getUptime", long.class);
     private static final MethodHandle START_LIVE = live(RUNTIME_IMPL, "getStartTime", long.class);
@@ -41,6 +48,14 @@ public final class ManagementOps {
     private static final MethodHandle USER_LIVE = live(THREAD_IMPL, "getThreadUserTime", long.class, long.class);
     private static final MethodHandle HEAP_LIVE = live(MEMORY_IMPL, "getHeapMemoryUsage", MemoryUsage.class);
     private static final MethodHandle NON_HEAP_LIVE = live(MEMORY_IMPL, "getNonHeapMemoryUsage", MemoryUsage.class);
+    private static final MethodHandle THREADS_LIVE = live(THREAD_IMPL, "getThreadCount", int.class);
+    private static final MethodHandle PEAK_LIVE = live(THREAD_IMPL, "getPeakThreadCount", int.class);
+    private static final MethodHandle DAEMONS_LIVE = live(THREAD_IMPL, "getDaemonThreadCount", int.class);
+    private static final MethodHandle STARTED_LIVE = live(THREAD_IMPL, "getTotalStartedThreadCount", long.class);
+    private static final MethodHandle LOADED_LIVE = live(CLASSES_IMPL, "getLoadedClassCount", int.class);
+    private static final MethodHandle TOTAL_LOADED_LIVE = live(CLASSES_IMPL, "getTotalLoadedClassCount", long.class);
+    private static final MethodHandle UNLOADED_LIVE = live(CLASSES_IMPL, "getUnloadedClassCount", long.class);
+    private static final MethodHandle JIT_TIME_LIVE = live(COMPILATION_IMPL, "getTotalCompilationTime", long.class);
 
     private ManagementOps() {
     }
@@ -102,6 +117,52 @@ public final class ManagementOps {
     @Prologue(owner = MEMORY, method = "getNonHeapMemoryUsage", desc = "()Ljava/lang/management/MemoryUsage;")
     public static MemoryUsage nonHeap(Object bean) throws Throwable {
         return usage(bean, NON_HEAP_LIVE, 1);
+    }
+
+    @Prologue(owner = THREADS, method = "getThreadCount", desc = "()I")
+    public static int threadCount(Object bean) throws Throwable {
+        return count(0, THREADS_LIVE, bean);
+    }
+
+    @Prologue(owner = THREADS, method = "getPeakThreadCount", desc = "()I")
+    public static int peakThreadCount(Object bean) throws Throwable {
+        return count(1, PEAK_LIVE, bean);
+    }
+
+    @Prologue(owner = THREADS, method = "getDaemonThreadCount", desc = "()I")
+    public static int daemonThreadCount(Object bean) throws Throwable {
+        return count(2, DAEMONS_LIVE, bean);
+    }
+
+    @Prologue(owner = THREADS, method = "getTotalStartedThreadCount", desc = "()J")
+    public static long startedThreadCount(Object bean) throws Throwable {
+        return figure(COUNT, 3, STARTED_LIVE, bean);
+    }
+
+    @Prologue(owner = CLASSES, method = "getLoadedClassCount", desc = "()I")
+    public static int loadedClassCount(Object bean) throws Throwable {
+        return count(4, LOADED_LIVE, bean);
+    }
+
+    @Prologue(owner = CLASSES, method = "getTotalLoadedClassCount", desc = "()J")
+    public static long totalLoadedClassCount(Object bean) throws Throwable {
+        return figure(COUNT, 5, TOTAL_LOADED_LIVE, bean);
+    }
+
+    @Prologue(owner = CLASSES, method = "getUnloadedClassCount", desc = "()J")
+    public static long unloadedClassCount(Object bean) throws Throwable {
+        return figure(COUNT, 6, UNLOADED_LIVE, bean);
+    }
+
+    @Prologue(owner = COMPILATION, method = "getTotalCompilationTime", desc = "()J")
+    public static long compilationTime(Object bean) throws Throwable {
+        return figure(COUNT, 7, JIT_TIME_LIVE, bean);
+    }
+
+    /** A count the bean reads with no argument, as an int. */
+    private static int count(int which, MethodHandle jdk, Object bean) throws Throwable {
+        Ev ev = Ev.begin(COUNT, 0, which);
+        return ev.i(ev.live() ? (int) jdk.invokeExact(bean) : 0);
     }
 
     /** A figure the bean reads with no argument. */
