@@ -101,6 +101,39 @@ class ChildProcessTest {
     }
 
     /**
+     * The program attaches to its own JVM ({@code -Djdk.attach.allowAttachSelf=true}, as Byte
+     * Buddy's {@code ByteBuddyAgent.install()} does where it may), which signals this JVM and
+     * speaks to its attach listener over a Unix socket. The attach's natives are events: a replay
+     * signals no pid (the recorded one is another process's, or none, where it runs) and opens no
+     * socket, and loads the agent where the recorded JVM loaded it. On JDK 17 the attach first
+     * reads the target's performance data through jvmstat, where a replay takes another path than
+     * its recording (docs/processes.md): there the replay stops with a divergence report, having
+     * printed nothing the recording did not.
+     */
+    @Test
+    void anAgentAttachedInProcessIsLoadedByTheReplay() throws IOException {
+        Path rec = tmp.resolve("rec");
+        cache = Map.of("REPRISE_CACHE_DIR", tmp.resolve("cache").toString());
+        List<String> command = new ArrayList<>(corpus("corpus.process.InProcessAttach"));
+        command.add(1, "-Djdk.attach.allowAttachSelf=true");
+        Run recorded = Reprise.record(rec, command, null, cache);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals("the attached JVM's java.version is this one's: true\nagent options: loaded in process\n"
+                + "instrumentation: true, this class modifiable true\n", recorded.stdout(), recorded::toString);
+        Path markers = Files.createDirectories(tmp.resolve("markers"));
+        if (Runtime.version().feature() >= 25) {
+            assertReplaysWithoutChildren(rec, recorded, markers);
+        } else {
+            List<String> replay = new ArrayList<>(List.of("unshare", "-n"));
+            replay.addAll(Reprise.repriseCommand(List.of("replay", rec.toString())));
+            Run replayed = Reprise.exec(replay, null, cache, null);
+            assertEquals(3, replayed.status(), replayed::toString);
+            assertTrue(replayed.stderr().contains("reprise: replay diverged"), replayed::toString);
+            assertTrue(recorded.stdout().startsWith(replayed.stdout()), replayed::toString);
+        }
+    }
+
+    /**
      * Replays with chaos seeds 1 to {@link #REPLAYS}, each in a network namespace of its own with
      * a PATH that holds no tool, and checks each printed what the recording printed, byte for byte,
      * and that no child touched a marker in {@code markers}.

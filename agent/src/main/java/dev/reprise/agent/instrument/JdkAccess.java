@@ -8,7 +8,7 @@ import java.util.Set;
 /**
  * Lets instrumented JDK code call Reprise's runtime, and the runtime reach JDK internals. The
  * runtime lives in the boot loader's unnamed module, which named modules do not read: java.base
- * is made to read it (java.instrument and java.management too), and opens the packages whose private methods hooks call for real.
+ * is made to read it (java.instrument, java.management and jdk.attach too), and opens the packages whose private methods hooks call for real.
  */
 public final class JdkAccess {
     private static final String[] OPENED = {
@@ -36,6 +36,9 @@ public final class JdkAccess {
         // OperatingSystemOps).
         ModuleLayer.boot().findModule("java.management").ifPresent(management -> inst.redefineModule(management,
                 Set.of(runtime), Map.of(), Map.of("sun.management", Set.of(runtime)), Set.of(), Map.of()));
+        // A program's own attach is hooked (ops/processes/AttachCalls).
+        ModuleLayer.boot().findModule("jdk.attach").ifPresent(attach -> inst.redefineModule(attach,
+                Set.of(runtime), Map.of(), Map.of("sun.tools.attach", Set.of(runtime)), Set.of(), Map.of()));
         ModuleLayer.boot().findModule("jdk.management").ifPresent(management -> inst.redefineModule(management,
                 Set.of(runtime), Map.of(), Map.of("com.sun.management.internal", Set.of(runtime)), Set.of(), Map.of()));
     }

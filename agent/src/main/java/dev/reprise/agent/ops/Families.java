@@ -47,6 +47,7 @@ import dev.reprise.agent.ops.net.Reachability;
 import dev.reprise.agent.ops.net.SocketIo;
 import dev.reprise.agent.ops.net.SocketOps;
 import dev.reprise.agent.ops.net.SocketPolls;
+import dev.reprise.agent.ops.processes.AttachCalls;
 import dev.reprise.agent.ops.processes.ProcessOps;
 import dev.reprise.agent.ops.threads.ManagedBlocks;
 import dev.reprise.agent.ops.threads.MonitorOps;
@@ -104,6 +105,7 @@ public final class Families {
             NetworkInterfaces.class,
             OutsideWorldOps.class,
             ProcessOps.class,
+            AttachCalls.class,
             InstrumentationOps.class);
 
     private Families() {
