@@ -14,7 +14,7 @@ import java.lang.reflect.Method;
  */
 @Expect(orders = "rto", plainRunsDiffer = true)
 public final class IsolatedLoader extends ClassLoader {
-    private IsolatedLoader() {
+    IsolatedLoader() {
         super(IsolatedLoader.class.getClassLoader());
     }
 

@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
 import dev.reprise.agent.ops.CallSite;
+import dev.reprise.agent.ops.Claimed;
 import dev.reprise.agent.runtime.events.Digest;
 import dev.reprise.agent.runtime.events.Ev;
 import dev.reprise.agent.runtime.events.Op;
@@ -30,7 +31,7 @@ public final class AttachCalls {
     /** The package whose calls of the natives are rewritten. */
     private static final String PKG = "sun/tools/attach/";
     private static final Op SIGNAL = Op.named("attach.signal");
-    private static final Op PERMISSIONS = Op.named("attach.owner");
+    private static final Op OWNER = Op.named("attach.owner");
     private static final Op SOCKET = Op.named("attach.socket");
     private static final Op CONNECT = Op.named("attach.connect");
     private static final Op READ = Op.named("attach.read");
@@ -63,103 +64,76 @@ public final class AttachCalls {
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = VM, method = "sendQuitTo", desc = "(I)V", alsoIn = PKG)
     public static void sendQuitTo(int pid) throws Throwable {
-        if (!Rt.claim()) {
-            Live.SEND_QUIT.invokeExact(pid);
-            return;
-        }
-        try {
-            Ev ev = Ev.begin(SIGNAL, 0, pid);
-            if (ev.live()) {
-                Live.SEND_QUIT.invokeExact(pid);
-            }
-            Rt.ended();
-        } catch (Throwable t) {
-            throw Rt.failed(t);
+        sendQuitTo(Live.SEND_QUIT, pid);
+    }
+
+    @Claimed
+    private static void sendQuitTo(MethodHandle live, int pid) throws Throwable {
+        if (Ev.begin(SIGNAL, 0, pid).live()) {
+            live.invokeExact(pid);
         }
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = VM, method = "checkPermissions", desc = "(Ljava/lang/String;)V", alsoIn = PKG)
     public static void checkPermissions(String path) throws Throwable {
-        if (!Rt.claim()) {
-            Live.CHECK_PERMISSIONS.invokeExact(path);
-            return;
-        }
-        try {
-            Ev ev = Ev.begin(PERMISSIONS, 0, Digest.of(path));
-            if (ev.live()) {
-                Live.CHECK_PERMISSIONS.invokeExact(path);
-            }
-            Rt.ended();
-        } catch (Throwable t) {
-            throw Rt.failed(t);
+        checkPermissions(Live.CHECK_PERMISSIONS, path);
+    }
+
+    @Claimed
+    private static void checkPermissions(MethodHandle live, String path) throws Throwable {
+        if (Ev.begin(OWNER, 0, Digest.of(path)).live()) {
+            live.invokeExact(path);
         }
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = VM, method = "socket", desc = "()I", alsoIn = PKG)
     public static int socket() throws Throwable {
-        if (!Rt.claim()) {
-            return (int) Live.SOCKET.invokeExact();
-        }
-        try {
-            Ev ev = Ev.begin(SOCKET, 0, 0);
-            int fd = ev.i(ev.live() ? (int) Live.SOCKET.invokeExact() : 0);
-            Rt.ended();
-            return fd;
-        } catch (Throwable t) {
-            throw Rt.failed(t);
-        }
+        return socket(Live.SOCKET);
+    }
+
+    @Claimed
+    private static int socket(MethodHandle live) throws Throwable {
+        Ev ev = Ev.begin(SOCKET, 0, 0);
+        return ev.i(ev.live() ? (int) live.invokeExact() : 0);
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = VM, method = "connect", desc = "(ILjava/lang/String;)V", alsoIn = PKG)
     public static void connect(int fd, String path) throws Throwable {
-        if (!Rt.claim()) {
-            Live.CONNECT.invokeExact(fd, path);
-            return;
-        }
-        try {
-            Ev ev = Ev.begin(CONNECT, 0, Digest.of(path));
-            if (ev.live()) {
-                Live.CONNECT.invokeExact(fd, path);
-            }
-            Rt.ended();
-        } catch (Throwable t) {
-            throw Rt.failed(t);
+        connect(Live.CONNECT, fd, path);
+    }
+
+    @Claimed
+    private static void connect(MethodHandle live, int fd, String path) throws Throwable {
+        if (Ev.begin(CONNECT, 0, Digest.of(path)).live()) {
+            live.invokeExact(fd, path);
         }
     }
 
     @CallSite(kind = CallSite.Kind.STATIC, owner = VM, method = "read", desc = "(I[BII)I", alsoIn = PKG)
     public static int read(int fd, byte[] b, int off, int len) throws Throwable {
-        if (!Rt.claim()) {
-            return (int) Live.READ.invokeExact(fd, b, off, len);
+        return read(Live.READ, fd, b, off, len);
+    }
+
+    @Claimed
+    private static int read(MethodHandle live, int fd, byte[] b, int off, int len) throws Throwable {
+        Ev ev = Ev.begin(READ, 0, len);
+        int n = ev.i(ev.live() ? (int) live.invokeExact(fd, b, off, len) : 0);
+        if (n > 0) {
+            ev.fill(b, off, n);
         }
-        try {
-            Ev ev = Ev.begin(READ, 0, len);
-            int n = ev.i(ev.live() ? (int) Live.READ.invokeExact(fd, b, off, len) : 0);
-            if (n > 0) {
-                ev.fill(b, off, n);
-            }
-            Rt.ended();
-            return n;
-        } catch (Throwable t) {
-            throw Rt.failed(t);
-        }
+        return n;
     }
 
     /** The command's bytes are the digest: a replay that would send another command diverges. */
     @CallSite(kind = CallSite.Kind.STATIC, owner = VM, method = "write", desc = "(I[BII)V", alsoIn = PKG)
     public static void write(int fd, byte[] b, int off, int len) throws Throwable {
-        if (!Rt.claim()) {
-            Live.WRITE.invokeExact(fd, b, off, len);
-            return;
-        }
-        try {
-            Ev ev = Ev.begin(WRITE, 0, Digest.of(b, off, len));
-            if (ev.live()) {
-                Live.WRITE.invokeExact(fd, b, off, len);
-            }
-            Rt.ended();
-        } catch (Throwable t) {
-            throw Rt.failed(t);
+        write(Live.WRITE, fd, b, off, len);
+    }
+
+    @Claimed
+    private static void write(MethodHandle live, int fd, byte[] b, int off, int len) throws Throwable {
+        if (Ev.begin(WRITE, 0, Digest.of(b, off, len)).live()) {
+            live.invokeExact(fd, b, off, len);
         }
     }
 
@@ -169,6 +143,7 @@ public final class AttachCalls {
      */
     @CallSite(kind = CallSite.Kind.STATIC, owner = VM, method = "close", desc = "(I)V", alsoIn = PKG)
     public static void close(int fd) throws Throwable {
+        // Claimed by hand, not by @Claimed: the agents are loaded after the event has ended.
         if (!Rt.claim()) {
             Live.CLOSE.invokeExact(fd);
             return;
