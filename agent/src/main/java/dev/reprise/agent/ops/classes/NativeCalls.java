@@ -170,9 +170,9 @@ public final class NativeCalls {
      * without the wrapper's frame below it.
      */
     private static void plainTrace(Throwable t, String key) {
-        int dot = key.lastIndexOf('.', key.indexOf('('));
-        String owner = key.substring(0, dot).replace('/', '.');
-        String method = key.substring(dot + 1, key.indexOf('('));
+        String[] parts = parts(key);
+        String owner = parts[0].replace('/', '.');
+        String method = parts[1];
         StackTraceElement[] trace = t.getStackTrace();
         String renamed = dev.reprise.agent.instrument.Transformer.NATIVE_PREFIX + method;
         for (int i = 0; i < trace.length; i++) {
@@ -195,11 +195,17 @@ public final class NativeCalls {
         if (known != null && ((known & 1) == 1 || known >>> 1 == libraries)) {
             return (known & 1) == 1;
         }
-        int dot = key.lastIndexOf('.', key.indexOf('('));
-        boolean owns = SystemLibraries.owns(key.substring(0, dot), key.substring(dot + 1, key.indexOf('(')),
-                key.substring(key.indexOf('(')));
+        String[] parts = parts(key);
+        boolean owns = SystemLibraries.owns(parts[0], parts[1], parts[2]);
         DECIDED.put(key, libraries << 1 | (owns ? 1 : 0));
         return owns;
+    }
+
+    /** A {@link #key}'s owner, method name and descriptor; parsed only to decide or to report, never per call. */
+    private static String[] parts(String key) {
+        int paren = key.indexOf('(');
+        int dot = key.lastIndexOf('.', paren);
+        return new String[] {key.substring(0, dot), key.substring(dot + 1, paren), key.substring(paren)};
     }
 
     /** The method a {@link #key} names, as a report names it: {@code pkg.Class.method}. */

@@ -48,11 +48,12 @@ public final class ManagementOps {
     private static final MethodHandle USER_LIVE = live(THREAD_IMPL, "getThreadUserTime", long.class, long.class);
     private static final MethodHandle HEAP_LIVE = live(MEMORY_IMPL, "getHeapMemoryUsage", MemoryUsage.class);
     private static final MethodHandle NON_HEAP_LIVE = live(MEMORY_IMPL, "getNonHeapMemoryUsage", MemoryUsage.class);
-    private static final MethodHandle THREADS_LIVE = live(THREAD_IMPL, "getThreadCount", int.class);
-    private static final MethodHandle PEAK_LIVE = live(THREAD_IMPL, "getPeakThreadCount", int.class);
-    private static final MethodHandle DAEMONS_LIVE = live(THREAD_IMPL, "getDaemonThreadCount", int.class);
+    // The int counts as figures: widened to long, coded as ev.i codes an int.
+    private static final MethodHandle THREADS_LIVE = count(THREAD_IMPL, "getThreadCount");
+    private static final MethodHandle PEAK_LIVE = count(THREAD_IMPL, "getPeakThreadCount");
+    private static final MethodHandle DAEMONS_LIVE = count(THREAD_IMPL, "getDaemonThreadCount");
     private static final MethodHandle STARTED_LIVE = live(THREAD_IMPL, "getTotalStartedThreadCount", long.class);
-    private static final MethodHandle LOADED_LIVE = live(CLASSES_IMPL, "getLoadedClassCount", int.class);
+    private static final MethodHandle LOADED_LIVE = count(CLASSES_IMPL, "getLoadedClassCount");
     private static final MethodHandle TOTAL_LOADED_LIVE = live(CLASSES_IMPL, "getTotalLoadedClassCount", long.class);
     private static final MethodHandle UNLOADED_LIVE = live(CLASSES_IMPL, "getUnloadedClassCount", long.class);
     private static final MethodHandle JIT_TIME_LIVE = live(COMPILATION_IMPL, "getTotalCompilationTime", long.class);
@@ -121,17 +122,17 @@ public final class ManagementOps {
 
     @Prologue(owner = THREADS, method = "getThreadCount", desc = "()I")
     public static int threadCount(Object bean) throws Throwable {
-        return count(0, THREADS_LIVE, bean);
+        return (int) figure(COUNT, 0, THREADS_LIVE, bean);
     }
 
     @Prologue(owner = THREADS, method = "getPeakThreadCount", desc = "()I")
     public static int peakThreadCount(Object bean) throws Throwable {
-        return count(1, PEAK_LIVE, bean);
+        return (int) figure(COUNT, 1, PEAK_LIVE, bean);
     }
 
     @Prologue(owner = THREADS, method = "getDaemonThreadCount", desc = "()I")
     public static int daemonThreadCount(Object bean) throws Throwable {
-        return count(2, DAEMONS_LIVE, bean);
+        return (int) figure(COUNT, 2, DAEMONS_LIVE, bean);
     }
 
     @Prologue(owner = THREADS, method = "getTotalStartedThreadCount", desc = "()J")
@@ -141,7 +142,7 @@ public final class ManagementOps {
 
     @Prologue(owner = CLASSES, method = "getLoadedClassCount", desc = "()I")
     public static int loadedClassCount(Object bean) throws Throwable {
-        return count(4, LOADED_LIVE, bean);
+        return (int) figure(COUNT, 4, LOADED_LIVE, bean);
     }
 
     @Prologue(owner = CLASSES, method = "getTotalLoadedClassCount", desc = "()J")
@@ -157,12 +158,6 @@ public final class ManagementOps {
     @Prologue(owner = COMPILATION, method = "getTotalCompilationTime", desc = "()J")
     public static long compilationTime(Object bean) throws Throwable {
         return figure(COUNT, 7, JIT_TIME_LIVE, bean);
-    }
-
-    /** A count the bean reads with no argument, as an int. */
-    private static int count(int which, MethodHandle jdk, Object bean) throws Throwable {
-        Ev ev = Ev.begin(COUNT, 0, which);
-        return ev.i(ev.live() ? (int) jdk.invokeExact(bean) : 0);
     }
 
     /** A figure the bean reads with no argument. */
@@ -185,6 +180,12 @@ public final class ManagementOps {
         long committed = ev.j(live == null ? 0 : live.getCommitted());
         long max = ev.j(live == null ? 0 : live.getMax());
         return live != null ? live : new MemoryUsage(init, used, committed, max);
+    }
+
+    /** An int count's getter, its result widened to long, as {@link #figure} takes it. */
+    private static MethodHandle count(Class<?> owner, String name) {
+        MethodHandle h = live(owner, name, int.class);
+        return h.asType(h.type().changeReturnType(long.class));
     }
 
     private static MethodHandle live(Class<?> owner, String name, Class<?> returned, Class<?>... params) {
