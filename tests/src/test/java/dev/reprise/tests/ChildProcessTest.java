@@ -106,9 +106,8 @@ class ChildProcessTest {
      * speaks to its attach listener over a Unix socket. The attach's natives are events: a replay
      * signals no pid (the recorded one is another process's, or none, where it runs) and opens no
      * socket, and loads the agent where the recorded JVM loaded it. On JDK 17 the attach first
-     * reads the target's performance data through jvmstat, where a replay takes another path than
-     * its recording (docs/processes.md): there the replay stops with a divergence report, having
-     * printed nothing the recording did not.
+     * maps the target's performance data through jvmstat, given the recorded pid: the replay maps
+     * its own JVM's.
      */
     @Test
     void anAgentAttachedInProcessIsLoadedByTheReplay() throws IOException {
@@ -120,17 +119,25 @@ class ChildProcessTest {
         assertEquals(0, recorded.status(), recorded::toString);
         assertEquals("the attached JVM's java.version is this one's: true\nagent options: loaded in process\n"
                 + "instrumentation: true, this class modifiable true\n", recorded.stdout(), recorded::toString);
-        Path markers = Files.createDirectories(tmp.resolve("markers"));
-        if (Runtime.version().feature() >= 25) {
-            assertReplaysWithoutChildren(rec, recorded, markers);
-        } else {
-            List<String> replay = new ArrayList<>(List.of("unshare", "-n"));
-            replay.addAll(Reprise.repriseCommand(List.of("replay", rec.toString())));
-            Run replayed = Reprise.exec(replay, null, cache, null);
-            assertEquals(3, replayed.status(), replayed::toString);
-            assertTrue(replayed.stderr().contains("reprise: replay diverged"), replayed::toString);
-            assertTrue(recorded.stdout().startsWith(replayed.stdout()), replayed::toString);
-        }
+        assertReplaysWithoutChildren(rec, recorded, Files.createDirectories(tmp.resolve("markers")));
+    }
+
+    /**
+     * Listing the machine's JVMs reads each one's performance data, mapped from its memory by the
+     * pid: a replay, where those JVMs are gone, reads the copies the recording kept, and prints
+     * the child's command line as the list showed it.
+     */
+    @Test
+    void anotherJvmsPerformanceDataReplaysFromTheRecording() throws IOException {
+        Path markers = Files.createDirectory(tmp.resolve("markers"));
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, corpus("corpus.process.ListedJvms", markers.toString()));
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals("child says: ready\nlisted as: corpus.process.ListedJvms$Waiter " + markers
+                + " listed-by-its-parent\nchild exited 0\n", recorded.stdout(), recorded::toString);
+        assertEquals(List.of("waiter"), names(markers), "the recording ran the child");
+
+        assertReplaysWithoutChildren(rec, recorded, markers);
     }
 
     /**

@@ -15,7 +15,7 @@ public final class JdkAccess {
         "java.lang", "java.lang.invoke", "java.io", "java.util", "java.util.concurrent", "java.util.concurrent.locks", "java.util.concurrent.atomic", "java.time", "java.net", "java.nio",
         "java.nio.channels.spi", "java.nio.file", "java.security", "java.util.zip", "sun.nio.ch", "sun.nio.fs", "jdk.internal.access",
         "jdk.internal.event", "jdk.internal.misc", "jdk.internal.loader", "jdk.internal.module",
-        "java.lang.ref", "jdk.internal.ref"
+        "java.lang.ref", "jdk.internal.ref", "jdk.internal.perf"
     };
 
     private JdkAccess() {

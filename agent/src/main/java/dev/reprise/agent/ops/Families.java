@@ -48,6 +48,7 @@ import dev.reprise.agent.ops.net.SocketIo;
 import dev.reprise.agent.ops.net.SocketOps;
 import dev.reprise.agent.ops.net.SocketPolls;
 import dev.reprise.agent.ops.processes.AttachCalls;
+import dev.reprise.agent.ops.processes.PerfDataAttach;
 import dev.reprise.agent.ops.processes.ProcessOps;
 import dev.reprise.agent.ops.threads.ManagedBlocks;
 import dev.reprise.agent.ops.threads.MonitorOps;
@@ -106,6 +107,7 @@ public final class Families {
             OutsideWorldOps.class,
             ProcessOps.class,
             AttachCalls.class,
+            PerfDataAttach.class,
             InstrumentationOps.class);
 
     private Families() {
