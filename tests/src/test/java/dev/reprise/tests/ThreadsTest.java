@@ -52,6 +52,22 @@ class ThreadsTest {
     }
 
     /**
+     * A program that lists its JVM's threads (the root group, every thread's stack, the management
+     * bean's ids and dump) sees the threads a plain run has: none of Reprise's, which a recording
+     * and its replays have different ones of.
+     */
+    @ParameterizedTest(name = "under {0}")
+    @CsvSource({"rto", "to"})
+    void threadListsShowNoneOfReprisesThreads(String order) {
+        Run plain = Reprise.exec(corpus("corpus.threads.ThreadLists"), null, Map.of(), null);
+        assertEquals(0, plain.status(), plain::toString);
+        assertTrue(plain.stdout().contains("dumped (9): "), plain::toString);
+        Run recorded = record(tmp.resolve("rec"), order, corpus("corpus.threads.ThreadLists"));
+        assertEquals(plain.stdout(), recorded.stdout(), recorded::toString);
+        assertChaosReplaysMatch(tmp.resolve("rec"), recorded);
+    }
+
+    /**
      * From JDK 24 on, the JDK warns once of a first use: of a {@code sun.misc.Unsafe} memory
      * access, naming its caller, and of a module's restricted methods ({@code System.loadLibrary}
      * and the like), naming the method. Four threads race to be first, each through another

@@ -53,6 +53,7 @@ import dev.reprise.agent.ops.processes.ProcessOps;
 import dev.reprise.agent.ops.threads.ManagedBlocks;
 import dev.reprise.agent.ops.threads.MonitorOps;
 import dev.reprise.agent.ops.threads.ParkOps;
+import dev.reprise.agent.ops.threads.ThreadListings;
 import dev.reprise.agent.ops.threads.ThreadOps;
 import dev.reprise.agent.runtime.contexts.Cleanups;
 import dev.reprise.agent.runtime.events.Session;
@@ -79,6 +80,7 @@ public final class Families {
             OperatingSystemOps.class,
             CollectorOps.class,
             ThreadOps.class,
+            ThreadListings.class,
             MonitorOps.class,
             ParkOps.class,
             ManagedBlocks.class,

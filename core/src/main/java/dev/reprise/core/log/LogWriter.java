@@ -54,12 +54,17 @@ public final class LogWriter implements EventSink {
     }
 
     public LogWriter(RecordingWriter recording, FailureListener onFailure) throws IOException {
+        this(recording, onFailure, Thread.currentThread().getThreadGroup());
+    }
+
+    /** Its writer and flusher threads in {@code threads}: a recorder hides its own from the program it records. */
+    public LogWriter(RecordingWriter recording, FailureListener onFailure, ThreadGroup threads) throws IOException {
         this.onFailure = onFailure;
         recording.createStreams();
         this.recording = recording;
-        this.thread = new Thread(this::run, "reprise-writer");
+        this.thread = new Thread(threads, this::run, "reprise-writer");
         thread.setDaemon(true);
-        this.flusher = new Thread(this::flushPeriodically, "reprise-flusher");
+        this.flusher = new Thread(threads, this::flushPeriodically, "reprise-flusher");
         flusher.setDaemon(true);
     }
 

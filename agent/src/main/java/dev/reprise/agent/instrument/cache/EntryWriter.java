@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.reprise.agent.runtime.jdk.OwnThreads;
+
 /**
  * Writes the entries of newly instrumented classes off the loading of classes, on a daemon thread
  * of Reprise's own. An entry written inside the class's transformation writes through
@@ -33,9 +35,7 @@ final class EntryWriter implements Runnable {
      */
     static EntryWriter start() {
         EntryWriter w = new EntryWriter();
-        Thread t = new Thread(w, "reprise-cache-writer");
-        t.setDaemon(true);
-        t.start();
+        OwnThreads.daemon(w, "reprise-cache-writer").start();
         return w;
     }
 

@@ -15,6 +15,7 @@ import dev.reprise.agent.runtime.events.Session;
 import dev.reprise.agent.runtime.events.ThreadCtx;
 import dev.reprise.agent.runtime.identity.IdentityHashes;
 import dev.reprise.agent.runtime.identity.WeakIdentityTable;
+import dev.reprise.agent.runtime.jdk.OwnThreads;
 import dev.reprise.agent.runtime.ordering.SyncOrder;
 import dev.reprise.agent.runtime.ordering.Threads;
 import dev.reprise.agent.runtime.ordering.Waiter;
@@ -261,9 +262,7 @@ public final class Cleanups {
                 if (path.startsWith(PREFIX)) {
                     Driver d = new Driver(path);
                     DRIVERS.add(d);
-                    Thread t = new Thread(d, "reprise-" + path);
-                    t.setDaemon(true);
-                    t.start();
+                    OwnThreads.daemon(d, "reprise-" + path).start();
                 }
             }
         } finally {

@@ -11,6 +11,7 @@ import dev.reprise.agent.runtime.events.Divergence;
 import dev.reprise.agent.runtime.events.RecordEv;
 import dev.reprise.agent.runtime.events.Session;
 import dev.reprise.agent.runtime.events.ThreadCtx;
+import dev.reprise.agent.runtime.jdk.OwnThreads;
 import dev.reprise.agent.runtime.ordering.RecordOrder;
 import dev.reprise.agent.runtime.ordering.Threads;
 import dev.reprise.core.config.AgentConfig;
@@ -39,7 +40,7 @@ final class RecordSession extends Session {
                 Divergence.message("cannot write the recording (" + e.getMessage() + "): it is cut here;"
                         + " the program goes on unrecorded, and its replay will end at this point");
             }
-        });
+        }, OwnThreads.GROUP);
         writer.start();
         RunInfo.writeJvm(output);
         RecorderWatch.start(config.recorder());

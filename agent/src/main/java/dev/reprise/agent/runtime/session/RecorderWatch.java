@@ -1,6 +1,8 @@
 package dev.reprise.agent.runtime.session;
 
 import dev.reprise.agent.runtime.events.Divergence;
+import dev.reprise.agent.runtime.jdk.OwnThreads;
+
 /**
  * Recording: ends the program when {@code reprise record} is gone (killed outright, it could
  * neither forward a signal nor wait), as a SIGTERM would, so that the program's shutdown hooks
@@ -18,7 +20,7 @@ final class RecorderWatch extends Thread {
     private final long recorder;
 
     private RecorderWatch(long recorder) {
-        super("reprise-recorder-watch");
+        super(OwnThreads.GROUP, "reprise-recorder-watch");
         this.recorder = recorder;
         setDaemon(true);
     }

@@ -3,6 +3,7 @@ package dev.reprise.agent.runtime.session;
 import dev.reprise.agent.runtime.events.Divergence;
 import dev.reprise.agent.runtime.events.Session;
 import dev.reprise.agent.runtime.events.ThreadCtx;
+import dev.reprise.agent.runtime.jdk.OwnThreads;
 import dev.reprise.agent.runtime.ordering.ReplayOrder;
 
 import java.util.List;
@@ -30,7 +31,7 @@ final class RecordingEnd extends Thread {
     private final int status;
 
     private RecordingEnd(Session session, RunInfo.Ending ending, int status) {
-        super("reprise-recording-end");
+        super(OwnThreads.GROUP, "reprise-recording-end");
         this.session = session;
         this.ending = ending;
         this.status = status;

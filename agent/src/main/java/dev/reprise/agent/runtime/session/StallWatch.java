@@ -5,6 +5,7 @@ import dev.reprise.agent.runtime.events.Debuggee;
 import dev.reprise.agent.runtime.events.Divergence;
 import dev.reprise.agent.runtime.events.Session;
 import dev.reprise.agent.runtime.events.ThreadCtx;
+import dev.reprise.agent.runtime.jdk.OwnThreads;
 import dev.reprise.agent.runtime.ordering.ReplayOrder;
 import dev.reprise.agent.runtime.ordering.Threads;
 import dev.reprise.agent.runtime.ordering.Waiter;
@@ -34,9 +35,7 @@ final class StallWatch implements Runnable {
 
     /** Starts the watch; before interception is active, so that making its thread is no event. */
     static void start() {
-        Thread t = new Thread(new StallWatch(), "reprise-stall-watch");
-        t.setDaemon(true);
-        t.start();
+        OwnThreads.daemon(new StallWatch(), "reprise-stall-watch").start();
     }
 
     @Override
