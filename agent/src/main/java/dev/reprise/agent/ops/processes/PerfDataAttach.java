@@ -1,7 +1,6 @@
 package dev.reprise.agent.ops.processes;
 
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.ByteBuffer;
 
@@ -10,6 +9,7 @@ import dev.reprise.agent.ops.Claimed;
 import dev.reprise.agent.runtime.events.Ev;
 import dev.reprise.agent.runtime.events.Op;
 import dev.reprise.agent.runtime.events.Session;
+import dev.reprise.agent.runtime.jdk.JdkMethods;
 
 /**
  * A JVM's performance data, read through jvmstat ({@code jdk.internal.perf.Perf.attach}): JDK 17's
@@ -29,35 +29,21 @@ import dev.reprise.agent.runtime.events.Session;
 public final class PerfDataAttach {
     private static final String PERF = "jdk/internal/perf/Perf";
     private static final Op ATTACH = Op.named("perf.attach");
-    private static final MethodHandle ATTACH_17 = handle("attach", ByteBuffer.class, String.class, int.class, int.class);
-    private static final MethodHandle ATTACH_25 = handle("attach0", ByteBuffer.class, int.class);
-    private static final MethodHandle DETACH = handle("detach", void.class, ByteBuffer.class);
+    private static final Class<?> PERF_CLASS = JdkMethods.jdkClass(PERF.replace('/', '.'));
+    private static final MethodHandle ATTACH_17 = live("attach", ByteBuffer.class, String.class, int.class, int.class);
+    private static final MethodHandle ATTACH_25 = live("attach0", ByteBuffer.class, int.class);
+    private static final MethodHandle DETACH = live("detach", void.class, ByteBuffer.class);
 
     private PerfDataAttach() {
     }
 
-    /** The native, or null on a JDK that does not declare it. */
-    private static MethodHandle handle(String name, Class<?> returned, Class<?>... params) {
-        try {
-            Class<?> perf = Class.forName(PERF.replace('/', '.'));
-            return MethodHandles.privateLookupIn(perf, MethodHandles.lookup()).findVirtual(perf, name,
-                    MethodType.methodType(returned, params)).asType(MethodType.methodType(returned,
-                            prepend(Object.class, params)));
-        } catch (NoSuchMethodException e) {
-            return null;
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot reach " + PERF + "." + name, e);
-        }
+    /** The native with its receiver as an {@code Object}, or null on a JDK that does not declare it. */
+    private static MethodHandle live(String name, Class<?> returned, Class<?>... params) {
+        MethodHandle h = JdkMethods.virtualIfPresent(PERF_CLASS, name, MethodType.methodType(returned, params));
+        return h == null ? null : h.asType(h.type().changeParameterType(0, Object.class));
     }
 
-    private static Class<?>[] prepend(Class<?> first, Class<?>[] rest) {
-        Class<?>[] all = new Class<?>[rest.length + 1];
-        all[0] = first;
-        System.arraycopy(rest, 0, all, 1, rest.length);
-        return all;
-    }
-
-    /** JDK 17 to 21: {@code attach(user, lvmid, mode)}. */
+    /** JDK 17: {@code attach(user, lvmid, mode)}. */
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = PERF, method = "attach",
             desc = "(Ljava/lang/String;II)Ljava/nio/ByteBuffer;", alsoIn = PERF)
     public static ByteBuffer attach(Object perf, String user, int lvmid, int mode) throws Throwable {
@@ -73,7 +59,7 @@ public final class PerfDataAttach {
         return replayed(ev) ? (ByteBuffer) ATTACH_17.invokeExact(perf, user, 0, mode) : copy(ev);
     }
 
-    /** JDK 22 and later: {@code attach0(lvmid)}. */
+    /** JDK 25: {@code attach0(lvmid)}. */
     @CallSite(kind = CallSite.Kind.VIRTUAL, owner = PERF, method = "attach0", desc = "(I)Ljava/nio/ByteBuffer;",
             alsoIn = PERF)
     public static ByteBuffer attach0(Object perf, int lvmid) throws Throwable {
