@@ -24,6 +24,8 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code java.nio.file.Files} and {@code FileChannel}: each program is recorded against real
@@ -66,6 +68,25 @@ class NioFilesTest {
         assertTrue(Files.isRegularFile(dir.resolve("x/y/z/c-moved.txt")), "the recording made its changes");
         deleteTree(dir);
         inputs();
+        assertReplaysLeaveDiskAlone(recorded);
+    }
+
+    /**
+     * The watch service's events are the kernel's, which a replay, writing no file, would not
+     * get: they come from the recording, batched into keys as the recorded run's were, and the
+     * poller hands them to the program's thread in the recorded order.
+     */
+    @ParameterizedTest(name = "under {0}")
+    @ValueSource(strings = {"rto", "to"})
+    void watchServiceEventsAreReplayedWithoutTheFiles(String order) throws IOException {
+        dir = Files.createDirectory(tmp.resolve("watched"));
+        Run recorded = record(tmp.resolve("rec"), order, corpus("corpus.files.WatchedDirectory", dir.toString()));
+        assertEquals(0, recorded.status(), recorded::toString);
+        for (String line : List.of("ENTRY_CREATE a.txt x", "ENTRY_CREATE b.txt x", "ENTRY_DELETE b.txt x1\nthen: null\nclosed\n")) {
+            assertTrue(recorded.stdout().contains(line), recorded::toString);
+        }
+        assertTrue(Files.isRegularFile(dir.resolve("a.txt")), "the recording wrote its file");
+        Files.delete(dir.resolve("a.txt"));
         assertReplaysLeaveDiskAlone(recorded);
     }
 

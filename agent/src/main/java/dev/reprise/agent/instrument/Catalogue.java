@@ -127,7 +127,8 @@ public final class Catalogue {
      * on one thread while another asks whether it is open, which pool thread of an asynchronous
      * channel group polls and which runs a completion handler, which thread's TLS engine wraps or
      * unwraps first, which thread finds another's host-name lookup in {@code InetAddress}'s caches
-     * and which asks the system itself). Every hook applies in them as in the program's classes:
+     * and which asks the system itself, when the watch service's poller hands a registration back to the
+     * thread that asked for it or signals a key). Every hook applies in them as in the program's classes:
      * the clocks too, which TLS reads for the session ticket a server encrypts and sends. The JDK's own work never calls them,
      * but for the channel classes, whose JDK callers are quiet ({@code QuietCallRewriter}).
      */
@@ -145,7 +146,9 @@ public final class Catalogue {
         "sun/nio/ch/AsynchronousSocketChannelImpl", "sun/nio/ch/AsynchronousServerSocketChannelImpl",
         "sun/nio/ch/UnixAsynchronousSocketChannelImpl", "sun/nio/ch/UnixAsynchronousServerSocketChannelImpl",
         "sun/nio/ch/EPollPort", "sun/nio/ch/Port", "sun/nio/ch/Invoker", "sun/nio/ch/PendingFuture",
-        "sun/nio/ch/CompletedFuture", "sun/nio/ch/ThreadPool", "sun/security/ssl/"};
+        "sun/nio/ch/CompletedFuture", "sun/nio/ch/ThreadPool", "sun/security/ssl/",
+        "sun/nio/fs/LinuxWatchService", "sun/nio/fs/AbstractWatchService", "sun/nio/fs/AbstractWatchKey",
+        "sun/nio/fs/AbstractPoller"};
 
     /**
      * JDK classes whose synchronization actions (volatile and atomic accesses) are ordered, as in

@@ -37,6 +37,7 @@ import dev.reprise.agent.ops.files.FileMetadataOps;
 import dev.reprise.agent.ops.files.FileStreamOps;
 import dev.reprise.agent.ops.files.NioDirectoryOps;
 import dev.reprise.agent.ops.files.NioFileSystemOps;
+import dev.reprise.agent.ops.files.WatchServiceOps;
 import dev.reprise.agent.ops.files.NioPathOps;
 import dev.reprise.agent.ops.files.RandomAccessFileOps;
 import dev.reprise.agent.ops.net.KernelTurns;
@@ -95,6 +96,7 @@ public final class Families {
             NioFileSystemOps.class,
             NioPathOps.class,
             NioDirectoryOps.class,
+            WatchServiceOps.class,
             FileChannelOps.class,
             ChannelParentClose.class,
             NativeLibraryOps.class,
