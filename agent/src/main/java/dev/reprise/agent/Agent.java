@@ -19,6 +19,7 @@ import dev.reprise.agent.ops.Families;
 import dev.reprise.agent.ops.classes.HiddenClassOps;
 import dev.reprise.agent.ops.classes.ReflectedCalls;
 import dev.reprise.agent.ops.classes.ReflectionOrder;
+import dev.reprise.agent.ops.environment.OwnCommandLine;
 import dev.reprise.agent.ops.environment.RedactedEnv;
 import dev.reprise.agent.ops.processes.ProcessOps;
 import dev.reprise.agent.ops.threads.MonitorOps;
@@ -65,6 +66,7 @@ public final class Agent {
             OrderedFields.configure(config.orderedFields());
             RaceWatch.configure(config.watchRaces(), config.orderedFields());
             RedactedEnv.configure(config.redactedEnv());
+            OwnCommandLine.configure(args);
             ProcessOps.configure(inst);
             Catalogue catalogue = new Catalogue(hooks, MonitorOps.JDK_CLASSES);
             Transformer transformer = new Transformer(catalogue, ClassCache.open(config.classCache(), config.jdkClassCache(), agentJar));

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
+import dev.reprise.core.config.OwnJvmOptions;
+
 /**
  * The program's command line, {@code java [JVM options] (-cp CP MAIN | -jar JAR | -m MODULE) [ARGS]},
  * and the same line with Reprise's agent added. The agent's flags go right after the
@@ -13,17 +15,6 @@ import java.util.Set;
  * option the user gives wins over Reprise's (the JVM takes the last of a repeated flag).
  */
 final class JavaCommand {
-    /**
-     * Room for Reprise's own metadata. The JVM starts a concurrent collection the first time its
-     * metaspace reaches {@code MetaspaceSize} (21 MiB by default on 64-bit HotSpot, JDK 17 to 25).
-     * Reprise's agent, and the JDK classes and method handles it uses, take 7 to 8 MiB of
-     * metaspace (NMT on fop, BENCHMARKS.md): without this, a program that stays under the
-     * threshold alone crosses it recorded and makes a collection its plain run does not (jython
-     * and fop: BENCHMARKS.md, "The metaspace threshold"). So the threshold is the default plus
-     * 8 MiB.
-     */
-    static final String METASPACE_ROOM = "-XX:MetaspaceSize=29m";
-
     /** The agent jar's file name, as its manifest's {@code Boot-Class-Path} gives it. */
     private static final String AGENT_JAR_NAME = "reprise-agent.jar";
 
@@ -115,7 +106,7 @@ final class JavaCommand {
             out.add("-Xbootclasspath/a:" + agentJar); // a renamed copy, which the jar's manifest does not name
         }
         out.add((javaInstrumentResolved() ? "-agentlib:instrument=" : "-javaagent:") + agentJar + "=" + agentOptions);
-        out.add(METASPACE_ROOM);
+        out.add(OwnJvmOptions.METASPACE_ROOM);
         extraJvmOptions.stream().filter(o -> !nativeAgent(o)).forEach(out::add);
         out.addAll(words.subList(1, words.size()));
         return out;

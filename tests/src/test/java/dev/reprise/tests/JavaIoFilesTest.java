@@ -212,6 +212,31 @@ class JavaIoFilesTest {
         assertEquals(before, snapshot(dir), "replay changed the directory");
     }
 
+    /**
+     * The preferences store makes its directory, sets its permissions and locks its files in
+     * native code: a replay does none of it, and prints what the recording printed (the JDK's
+     * note that it made the directory among it) where the directory does not exist.
+     */
+    @Test
+    void preferencesAreReplayedWithoutTheirStore() throws IOException {
+        Path store = tmp.resolve("prefs");
+        List<String> command = new ArrayList<>(corpus("corpus.files.Preferences"));
+        command.add(1, "-Djava.util.prefs.userRoot=" + store);
+        Run recorded = record(tmp.resolve("rec"), command);
+        assertEquals(0, recorded.status(), recorded::toString);
+        assertEquals("greeting hello, count 1\nchildren child\nafter removal \n", recorded.stdout(), recorded::toString);
+        assertTrue(recorded.programStderr().contains("INFO: Created user preferences directory."), recorded::toString);
+        assertTrue(Files.isDirectory(store.resolve(".java/.userPrefs/corpus")), "the recording made the store");
+
+        try (Stream<Path> all = Files.walk(store)) {
+            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+        assertReplaysMatch(tmp.resolve("rec"), recorded, 3);
+        assertTrue(Files.notExists(store), "a replay made the store");
+    }
+
     /** With "exit" the JDK's delete-on-exit hook runs on the recorded main thread. */
     @ParameterizedTest
     @ValueSource(strings = {"return", "exit"})

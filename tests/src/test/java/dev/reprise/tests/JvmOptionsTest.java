@@ -48,6 +48,29 @@ class JvmOptionsTest {
     }
 
     /**
+     * Reprise's options are its own: the program's views of its command line (the runtime bean's
+     * JVM arguments, its process's arguments and command line) are a plain run's, in the recording
+     * and in every replay, whose JVM has other options of Reprise's again.
+     */
+    @Test
+    void theProgramSeesItsCommandLineWithoutReprisesOptions() throws Exception {
+        Path app = tmp.resolve("app.jar");
+        Programs.buildMain(app, "var info = ProcessHandle.current().info();"
+                + "System.out.println(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());"
+                + "System.out.println(java.util.Arrays.toString(info.arguments().orElseThrow()));"
+                + "System.out.println(info.commandLine().orElseThrow());");
+        List<String> command = List.of(Reprise.JAVA, "-Xmx200m", "-Dprobe=x", "-cp", app.toString(), "app.Main", "an-argument");
+        Run plain = Reprise.exec(command, null, Map.of(), null);
+        assertEquals(0, plain.status(), plain::toString);
+        assertTrue(plain.stdout().startsWith("[-Xmx200m, -Dprobe=x]\n[-Xmx200m, -Dprobe=x, -cp, "), plain::toString);
+
+        Path rec = tmp.resolve("rec");
+        Run recorded = Reprise.record(rec, command);
+        assertEquals(plain.stdout(), recorded.stdout(), recorded::toString);
+        Reprise.assertReplaysMatch(rec, recorded, 2);
+    }
+
+    /**
      * With {@code -Xverify:all} the JVM verifies the JDK classes Reprise rewrites, the unbracketed
      * copies of {@code ConcurrentHashMap}'s methods among them (corpus.juc.AloneThenShared), and
      * start-up does not redefine classes from bytes kept by the run before, made without it.

@@ -36,6 +36,9 @@ public final class JdkAccess {
         // OperatingSystemOps).
         ModuleLayer.boot().findModule("java.management").ifPresent(management -> inst.redefineModule(management,
                 Set.of(runtime), Map.of(), Map.of("sun.management", Set.of(runtime)), Set.of(), Map.of()));
+        // The preferences store's natives are hooked (ops/files/PreferencesFiles).
+        ModuleLayer.boot().findModule("java.prefs").ifPresent(prefs -> inst.redefineModule(prefs,
+                Set.of(runtime), Map.of(), Map.of("java.util.prefs", Set.of(runtime)), Set.of(), Map.of()));
         // A program's own attach is hooked (ops/processes/AttachCalls).
         ModuleLayer.boot().findModule("jdk.attach").ifPresent(attach -> inst.redefineModule(attach,
                 Set.of(runtime), Map.of(), Map.of("sun.tools.attach", Set.of(runtime)), Set.of(), Map.of()));

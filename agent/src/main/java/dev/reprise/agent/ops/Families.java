@@ -23,6 +23,7 @@ import dev.reprise.agent.ops.environment.EnvOps;
 import dev.reprise.agent.ops.environment.HashOps;
 import dev.reprise.agent.ops.environment.ManagementOps;
 import dev.reprise.agent.ops.environment.OperatingSystemOps;
+import dev.reprise.agent.ops.environment.ProcessInfoOps;
 import dev.reprise.agent.ops.environment.RandomOps;
 import dev.reprise.agent.ops.environment.ReflectedHashes;
 import dev.reprise.agent.ops.environment.StartupState;
@@ -37,6 +38,7 @@ import dev.reprise.agent.ops.files.FileMetadataOps;
 import dev.reprise.agent.ops.files.FileStreamOps;
 import dev.reprise.agent.ops.files.NioDirectoryOps;
 import dev.reprise.agent.ops.files.NioFileSystemOps;
+import dev.reprise.agent.ops.files.PreferencesFiles;
 import dev.reprise.agent.ops.files.WatchServiceOps;
 import dev.reprise.agent.ops.files.NioPathOps;
 import dev.reprise.agent.ops.files.RandomAccessFileOps;
@@ -79,6 +81,7 @@ public final class Families {
             EnvOps.class,
             ManagementOps.class,
             OperatingSystemOps.class,
+            ProcessInfoOps.class,
             CollectorOps.class,
             ThreadOps.class,
             ThreadListings.class,
@@ -97,6 +100,7 @@ public final class Families {
             NioPathOps.class,
             NioDirectoryOps.class,
             WatchServiceOps.class,
+            PreferencesFiles.class,
             FileChannelOps.class,
             ChannelParentClose.class,
             NativeLibraryOps.class,

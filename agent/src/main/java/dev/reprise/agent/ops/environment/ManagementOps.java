@@ -81,7 +81,7 @@ public final class ManagementOps {
     public static List<String> inputArguments(Object bean) throws Throwable {
         Ev ev = Ev.begin(ARGUMENTS, 0, 0);
         @SuppressWarnings("unchecked")
-        List<String> live = ev.live() ? (List<String>) ARGUMENTS_LIVE.invokeExact(bean) : List.of();
+        List<String> live = ev.live() ? OwnCommandLine.without((List<String>) ARGUMENTS_LIVE.invokeExact(bean)) : List.of();
         int n = ev.i(live.size());
         List<String> args = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
