@@ -87,6 +87,32 @@ class SingleThreadedSourcesTest {
         assertEquals(0, replayed.status());
     }
 
+    /**
+     * The default zone is computed when the program first asks, as in a plain run: from the zone
+     * the program set itself, or from the system's, which a replay takes from the recording
+     * wherever it runs. Before, recording computed it as it started: the property was set before
+     * the program's first line, and a zone the program set was ignored.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "Asia/Tokyo"})
+    void theDefaultZoneIsThePlainRunsAndReplaysElsewhere(String ownZone) {
+        List<String> command = new java.util.ArrayList<>(corpus("corpus.single.TimeZones"));
+        if (!ownZone.isEmpty()) {
+            command.add(ownZone);
+        }
+        Map<String, String> saoPaulo = Map.of("TZ", "America/Sao_Paulo");
+        Run plain = Reprise.exec(command, null, saoPaulo, null);
+        String zone = ownZone.isEmpty() ? "America/Sao_Paulo" : ownZone;
+        assertEquals("user.timezone before: null\ndefault zone: " + zone + ", " + zone + "\nuser.timezone after: " + zone
+                + "\n", plain.stdout(), plain::toString);
+        Run recorded = record(tmp.resolve("rec"), command, null, saoPaulo);
+        assertEquals(plain.stdout(), recorded.stdout(), recorded::toString);
+        Run replayed = Reprise.reprise(List.of("replay", tmp.resolve("rec").toString(), "--chaos", "1"), null,
+                Map.of("TZ", "Asia/Kolkata"), null);
+        assertEquals(recorded.stdout(), replayed.stdout(), replayed::toString);
+        assertEquals(0, replayed.status(), replayed::toString);
+    }
+
     @Test
     void stdinIsReplayedWithoutInput() {
         byte[] input = "hello\nworld\nthird line\n".getBytes(StandardCharsets.UTF_8);

@@ -27,6 +27,7 @@ import dev.reprise.agent.ops.environment.ProcessInfoOps;
 import dev.reprise.agent.ops.environment.RandomOps;
 import dev.reprise.agent.ops.environment.ReflectedHashes;
 import dev.reprise.agent.ops.environment.StartupState;
+import dev.reprise.agent.ops.environment.SystemZone;
 import dev.reprise.agent.ops.environment.TimeOps;
 import dev.reprise.agent.ops.files.ArchiveCopies;
 import dev.reprise.agent.ops.files.ArchiveOps;
@@ -82,6 +83,7 @@ public final class Families {
             ManagementOps.class,
             OperatingSystemOps.class,
             ProcessInfoOps.class,
+            SystemZone.class,
             CollectorOps.class,
             ThreadOps.class,
             ThreadListings.class,
@@ -137,7 +139,7 @@ public final class Families {
     }
 
     /** The main thread's first events: what the JVM fixed before the program started. */
-    public static void startSession(Session session) throws Exception {
+    public static void startSession(Session session) throws Throwable {
         RecordingCopies.configure(session.config().dir());
         StartupState.capture();
     }

@@ -16,13 +16,14 @@ import dev.reprise.agent.runtime.ordering.ThreadRandoms;
 
 /**
  * What the JVM fixed before the program's first line: system properties (user.dir, user.name,
- * java.io.tmpdir and every other), the default locale and time zone, and the seeds of the JDK's
- * generators that were seeded from the clock at class initialization. Recorded as the first
- * events of the main thread; a replay installs them before the program starts, so reading them
- * costs the program nothing per call.
+ * java.io.tmpdir and every other), the system's time zone ({@link SystemZone}), the default
+ * locale, and the seeds of the JDK's generators that were seeded from the clock at class
+ * initialization. Recorded as the first events of the main thread; a replay installs them before
+ * the program starts, so reading them costs the program nothing per call.
  */
 public final class StartupState {
     private static final Op PROPERTIES = Op.named("startup.properties");
+    private static final Op ZONE = Op.named("startup.zone");
     private static final Op LOCALE = Op.named("startup.locale");
     private static final Op SEEDS = Op.named("startup.seeds");
 
@@ -37,16 +38,9 @@ public final class StartupState {
     private StartupState() {
     }
 
-    public static void capture() throws Exception {
-        // Sets user.timezone, so the snapshot carries the zone. What it reads is the JDK's own
-        // time-zone data, read alike by every run: not logged.
-        Rt.suppress();
-        try {
-            TimeZone.getDefault();
-        } finally {
-            Rt.unsuppress();
-        }
+    public static void capture() throws Throwable {
         properties();
+        zone();
         locale();
         seeds();
     }
@@ -72,19 +66,22 @@ public final class StartupState {
                 installed.setProperty(name, ev.s(ev.live() ? live.getProperty(k) : null));
             }
             System.setProperties(installed);
-            if (ev.live()) {
-                return;
-            }
-            JdkFiles.recordedHome(installed.getProperty("java.home"));
-            // Recomputed from the recorded user.timezone now, as the recording computed it before
-            // installing the table: the program finds the zone cached in both.
+            // A default zone the JVM or Reprise computed before is forgotten: the program's first
+            // use computes it, from its own user.timezone or the recorded system zone (SystemZone).
             TimeZone.setDefault(null);
-            Rt.suppress();
-            try {
-                TimeZone.getDefault();
-            } finally {
-                Rt.unsuppress();
+            if (!ev.live()) {
+                JdkFiles.recordedHome(installed.getProperty("java.home"));
             }
+        } finally {
+            ev.end();
+        }
+    }
+
+    private static void zone() throws Throwable {
+        Rt.claim();
+        Ev ev = Ev.begin(ZONE, 0, 0);
+        try {
+            SystemZone.code(ev);
         } finally {
             ev.end();
         }
