@@ -12,6 +12,7 @@ import dev.reprise.cli.recording.Manifest;
 import dev.reprise.cli.recording.RecordingException;
 import dev.reprise.cli.recording.StreamScan;
 import dev.reprise.core.config.AgentConfig;
+import dev.reprise.core.config.Encodings;
 import dev.reprise.core.config.Order;
 import dev.reprise.core.recording.Recording;
 import picocli.CommandLine.Command;
@@ -126,7 +127,8 @@ final class ReplayCommand implements Callable<Integer> {
         AgentConfig.Builder config = AgentConfig.replay(dir.toAbsolutePath(), m.exitStatus())
                 .order("to".equals(m.order()) ? Order.TO : Order.RTO).chaos(chaos).classCache(runCache)
                 .jdkClassCache(CacheDir.forJdk(cache, m.fieldsOrdered(), false, runCache)).orderedFields(m.fieldsOrdered());
-        ReplayLaunch launch = new ReplayLaunch(java, jdk, m.cwd(), config, io, debugPort != null);
+        ReplayLaunch launch = new ReplayLaunch(java, jdk, m.cwd(), Encodings.replayOptions(m.jvm()), config, io,
+                debugPort != null);
         DebugProxy proxy = null;
         if (debugPort != null) {
             List<StreamScan> streams = checked.streams();

@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import dev.reprise.cli.debug.OutputSplice;
 import dev.reprise.cli.debug.StopAt;
 import dev.reprise.core.config.AgentConfig;
+import dev.reprise.core.config.Encodings;
 
 /**
  * Starts the replay's JVM: the recorded command with the agent, its configuration and the
@@ -29,6 +30,8 @@ final class ReplayLaunch {
     private final JavaCommand java;
     private final LocalJdk jdk;
     private final String cwd;
+    /** The recorded JVM's encodings, as options ({@link Encodings}). */
+    private final List<String> encodings;
     private final AgentConfig.Builder config;
     private final ProgramIo io;
     private final OutputSplice out;
@@ -41,10 +44,12 @@ final class ReplayLaunch {
      * through splices to this process's own stdout and stderr (under a debugger), else as
      * {@code io} says.
      */
-    ReplayLaunch(JavaCommand java, LocalJdk jdk, String cwd, AgentConfig.Builder config, ProgramIo io, boolean spliced) {
+    ReplayLaunch(JavaCommand java, LocalJdk jdk, String cwd, List<String> encodings, AgentConfig.Builder config,
+                 ProgramIo io, boolean spliced) {
         this.java = java;
         this.jdk = jdk;
         this.cwd = cwd;
+        this.encodings = List.copyOf(encodings);
         this.config = config;
         this.io = io;
         this.out = spliced ? new OutputSplice(new FileOutputStream(FileDescriptor.out)) : null;
@@ -66,6 +71,7 @@ final class ReplayLaunch {
         List<String> jvmOptions = new ArrayList<>();
         // File.getAbsolutePath() and friends use the directory the JVM started in: give them the recorded one.
         jvmOptions.add("-Duser.dir=" + cwd);
+        jvmOptions.addAll(encodings);
         if (jdwpOption != null) {
             jvmOptions.add(jdwpOption);
         }

@@ -113,6 +113,24 @@ class SingleThreadedSourcesTest {
         assertEquals(0, replayed.status(), replayed::toString);
     }
 
+    /**
+     * The JVM fixes its default charset and its console streams' encodings from the locale
+     * before Reprise starts: a replay on a machine of another locale gets the recording's, and
+     * writes the same bytes. Before, the replay under {@code LANG=C} encoded the first non-ASCII
+     * line otherwise, and diverged.
+     */
+    @Test
+    void outputIsEncodedAsRecordedUnderAnotherLocale() {
+        Map<String, String> utf8 = Map.of("LANG", "C.UTF-8", "LC_ALL", "C.UTF-8");
+        Run recorded = record(tmp.resolve("rec"), corpus("corpus.single.NonAsciiOutput"), null, utf8);
+        assertEquals("default charset UTF-8\nh\u00e9llo \u2713 \u65e5\u672c\n", recorded.stdout(), recorded::toString);
+        Run replayed = Reprise.reprise(List.of("replay", tmp.resolve("rec").toString(), "--chaos", "1"), null,
+                Map.of("LANG", "C", "LC_ALL", "C"), null);
+        assertEquals(0, replayed.status(), replayed::toString);
+        assertEquals(recorded.stdout(), replayed.stdout(), replayed::toString);
+        assertEquals(recorded.programStderr(), replayed.programStderr(), replayed::toString);
+    }
+
     @Test
     void stdinIsReplayedWithoutInput() {
         byte[] input = "hello\nworld\nthird line\n".getBytes(StandardCharsets.UTF_8);

@@ -6,6 +6,7 @@ import java.util.Properties;
 
 import dev.reprise.agent.runtime.events.Op;
 import dev.reprise.agent.runtime.ordering.RaceWatch;
+import dev.reprise.core.config.Encodings;
 import dev.reprise.core.recording.EndOfRun;
 import dev.reprise.core.recording.RecordingWriter;
 
@@ -67,6 +68,12 @@ public final class RunInfo {
         Properties p = new Properties();
         for (String k : new String[] {"java.version", "java.vendor", "java.vm.name", "java.home", "os.name", "os.arch"}) {
             p.setProperty(k, System.getProperty(k, ""));
+        }
+        for (String k : Encodings.KEYS) {
+            String v = System.getProperty(k);
+            if (v != null) {
+                p.setProperty(k, v);
+            }
         }
         recording.writeJvm(p);
     }
