@@ -56,7 +56,7 @@ public final class PerfDataAttach {
         if (ev.live()) {
             return recorded(ev, lvmid, (ByteBuffer) ATTACH_17.invokeExact(perf, user, lvmid, mode));
         }
-        return replayed(ev) ? (ByteBuffer) ATTACH_17.invokeExact(perf, user, 0, mode) : copy(ev);
+        return wasOwn(ev) ? (ByteBuffer) ATTACH_17.invokeExact(perf, user, 0, mode) : copy(ev);
     }
 
     /** JDK 25: {@code attach0(lvmid)}. */
@@ -72,7 +72,7 @@ public final class PerfDataAttach {
         if (ev.live()) {
             return recorded(ev, lvmid, (ByteBuffer) ATTACH_25.invokeExact(perf, lvmid));
         }
-        return replayed(ev) ? (ByteBuffer) ATTACH_25.invokeExact(perf, 0) : copy(ev);
+        return wasOwn(ev) ? (ByteBuffer) ATTACH_25.invokeExact(perf, 0) : copy(ev);
     }
 
     /** Codes whether the mapping is the JVM's own, and if not, its content. */
@@ -86,8 +86,8 @@ public final class PerfDataAttach {
         return mapped;
     }
 
-    /** Replay: true if the recorded mapping was the JVM's own. */
-    private static boolean replayed(Ev ev) {
+    /** Replay: whether the recorded mapping was the JVM's own. */
+    private static boolean wasOwn(Ev ev) {
         return ev.z(false);
     }
 
